@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { defineEvent, defineMethod } from '../rpc/contract-types'
+import { nodeIdSchema } from '../domain/ids'
+import { baseUrlSchema, emptyInput, idSchema, networkSchema } from './common'
+
+export const DEFAULT_NODE_URL = 'http://127.0.0.1:9650'
+export const DEFAULT_DATA_URL = 'https://data-api.avax.network'
+export const DEFAULT_METRICS_URL = 'https://metrics.avax.network'
+
+/** The bech32 prefix of P-/X-Chain addresses per network, as the reference material shows. */
+export const DEFAULT_HRP = { mainnet: 'avax', fuji: 'fuji', testnet: 'fuji' } as const
+
+const hrpSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9]{0,19}$/, 'must be lower-case letters and digits, e.g. avax')
+
+/** What a person edits in the connections panel. */
+export const profileFieldsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+    nodeUrl: baseUrlSchema,
+    dataUrl: baseUrlSchema,
+    metricsUrl: baseUrlSchema,
+    network: networkSchema,
+    addressHrp: hrpSchema.optional(),
+    nodeIds: z.array(nodeIdSchema).max(100, 'at most 100 NodeIDs')
+  })
+  .strict()
+export type ProfileFields = z.infer<typeof profileFieldsSchema>
+
+export const apiKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'looks too short for an API key')
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'may only contain printable characters without spaces')
+
+/** How the key is kept: "encrypted" with the OS keychain (desktop), or "unencrypted" in the database file. */
+export const secretStorageSchema = z.enum(['encrypted', 'unencrypted'])
+
+export const profileViewSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    nodeUrl: z.string(),
+    dataUrl: z.string(),
+    metricsUrl: z.string(),
+    network: networkSchema,
+    addressHrp: z.string(),
+    nodeIds: z.array(z.string()),
+    active: z.boolean(),
+    /** Never the key itself: the renderer only learns whether one is set and how it is stored. */
+    apiKey: z.object({ set: z.boolean(), storage: secretStorageSchema.nullable() }).strict(),
+    createdAt: z.number().int(),
+    updatedAt: z.number().int()
+  })
+  .strict()
+export type ProfileView = z.infer<typeof profileViewSchema>
+
+export const profileMethods = {
+  'profiles.list': defineMethod({
+    summary: 'List connection profiles and which one is active',
+    input: emptyInput,
+    output: z.object({ profiles: z.array(profileViewSchema), activeId: idSchema.nullable() }).strict()
+  }),
+  'profiles.create': defineMethod({
+    summary: 'Create a connection profile (optionally with a data-service API key)',
+    mutates: true,
+    input: z.object({ profile: profileFieldsSchema, apiKey: apiKeySchema.optional() }).strict(),
+    output: profileViewSchema
+  }),
+  'profiles.update': defineMethod({
+    summary: 'Change fields of a connection profile',
+    mutates: true,
+    input: z.object({ id: idSchema, profile: profileFieldsSchema.partial().strict() }).strict(),
+    output: profileViewSchema
+  }),
+  'profiles.delete': defineMethod({
+    summary: 'Delete a connection profile (not the active one)',
+    mutates: true,
+    input: z.object({ id: idSchema }).strict(),
+    output: z.object({ deleted: z.literal(true) }).strict()
+  }),
+  'profiles.setApiKey': defineMethod({
+    summary: 'Set or clear the data-service API key of a profile',
+    mutates: true,
+    input: z.object({ id: idSchema, apiKey: apiKeySchema.nullable() }).strict(),
+    output: profileViewSchema
+  })
+} as const
+
+export const profileEvents = {
+  'profiles.changed': defineEvent({
+    summary: 'Profiles were created, changed, deleted or activated',
+    payload: z.object({ activeId: idSchema.nullable() }).strict()
+  })
+} as const

@@ -1,0 +1,7 @@
+export * from './errors'
+export * from './frames'
+export * from './transport'
+export * from './contract-types'
+export * from './client'
+export * from './server'
+export * from './memory'
