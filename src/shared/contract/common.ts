@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { errorDataSchema } from '../rpc/errors'
 
+// One wording for a missing field on every side (contract server, CLI, forms).
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined)
+})
+
 export const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const
 export const networkSchema = z.enum(NETWORKS, { message: 'must be one of mainnet, fuji, testnet' })
 export type Network = z.infer<typeof networkSchema>

@@ -1,0 +1,64 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { MIGRATIONS } from './migrations'
+
+export type Db = Database.Database
+
+export interface OpenedDatabase {
+  db: Db
+  /** Set when the previous file failed its integrity check and was moved aside. */
+  quarantined?: string
+}
+
+export const DB_FILE = 'companion.sqlite'
+
+/**
+ * Opens the app's database: one writer, WAL, migrations by user_version, quick_check at start.
+ * A corrupt file is moved aside (not deleted: its owner may want it) and a fresh one is built.
+ * The file is created with mode 0600 because, outside the desktop app, it may hold an API key.
+ */
+export function openDatabase(dataDir: string): OpenedDatabase {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const file = join(dataDir, DB_FILE)
+  let quarantined: string | undefined
+  let db = tryOpen(file)
+  if (!db) {
+    quarantined = `${file}.corrupt-${Date.now()}`
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, quarantined + suffix)
+    db = tryOpen(file)
+    if (!db) throw new Error(`Cannot create a database at ${file}`)
+  }
+  migrate(db)
+  return quarantined ? { db, quarantined } : { db }
+}
+
+function tryOpen(file: string): Db | undefined {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600))
+  chmodSync(file, 0o600)
+  let db: Db | undefined
+  try {
+    db = new Database(file)
+    db.pragma('journal_mode = WAL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 2000')
+    const check = db.pragma('quick_check', { simple: true })
+    if (check !== 'ok') throw new Error(String(check))
+    return db
+  } catch {
+    db?.close()
+    return undefined
+  }
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > MIGRATIONS.length)
+    throw new Error(`The database was written by a newer version of the app (schema ${current}); update the app`)
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!)
+      db.pragma(`user_version = ${v + 1}`)
+    })()
+  }
+}

@@ -1,0 +1,139 @@
+import { parseArgs } from 'node:util'
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { baseUrlSchema, contract, networkSchema, type Contract, type Method } from '../shared/contract'
+import { createRpcClient } from '../shared/rpc/client'
+import { AppError, describeIssues } from '../shared/rpc/errors'
+import { createMemoryPair } from '../shared/rpc/memory'
+import { createApp } from './app'
+import { defaultDataDir } from './paths'
+import type { ConnectionOverrides } from './services/profiles'
+import { plainSecretStore } from './secrets'
+
+const USAGE = `usage:
+  companion methods                       list every contract method with its input schema
+  companion call <method> '<json input>'  run one method and print its JSON result
+options:
+  --profile NAME        use this stored profile for this run (default: the active one)
+  --node-url URL        override the node base URL
+  --data-url URL        override the data-service base URL
+  --metrics-url URL     override the metrics-service base URL
+  --network NAME        mainnet, fuji or testnet
+  --data-dir DIR        where profiles and the cache live (default ${defaultDataDir()})`
+
+/** Exit codes: 0 ok, 1 the method failed, 2 the command line itself is wrong. */
+export async function runCli(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        profile: { type: 'string' },
+        'node-url': { type: 'string' },
+        'data-url': { type: 'string' },
+        'metrics-url': { type: 'string' },
+        network: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' }
+      }
+    })
+  } catch (e) {
+    err(`${(e as Error).message}\n${USAGE}`)
+    return 2
+  }
+  const { values, positionals } = parsed
+  const [command, method, json] = positionals
+  if (values.help || !command) {
+    out(USAGE)
+    return command || values.help ? 0 : 2
+  }
+  if (command === 'methods') {
+    out(JSON.stringify(listMethods(), null, 2))
+    return 0
+  }
+  if (command !== 'call' || !method) {
+    err(`unknown command "${command ?? ''}"\n${USAGE}`)
+    return 2
+  }
+  let input: unknown = {}
+  if (json !== undefined) {
+    try {
+      input = JSON.parse(json)
+    } catch {
+      err(`the input is not valid JSON: ${json.slice(0, 80)}\nwrite it in single quotes, e.g. '{"id":"..."}'`)
+      return 2
+    }
+  }
+  const overrides = parseOverrides(values)
+  if (typeof overrides === 'string') {
+    err(overrides)
+    return 2
+  }
+  let app
+  try {
+    app = createApp({
+      dataDir: resolve(values['data-dir'] ?? defaultDataDir()),
+      mode: 'cli',
+      secrets: plainSecretStore,
+      overrides,
+      ...(values.profile ? { profileName: values.profile } : {})
+    })
+  } catch (e) {
+    err(`companion: ${(e as Error).message}`)
+    return 2
+  }
+  const pair = createMemoryPair()
+  app.server.attach(pair.server, 'memory')
+  const client = createRpcClient<Contract>(pair.client)
+  try {
+    const result = await client.call(method as Method, input as never)
+    out(JSON.stringify(result, null, 2))
+    return 0
+  } catch (e) {
+    const data = e instanceof AppError ? e.toData() : { code: 'INTERNAL', message: 'Internal error' }
+    err(JSON.stringify({ error: data }, null, 2))
+    return 1
+  } finally {
+    pair.client.close()
+    app.close()
+  }
+}
+
+function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | string {
+  const schema = z
+    .object({
+      nodeUrl: baseUrlSchema.optional(),
+      dataUrl: baseUrlSchema.optional(),
+      metricsUrl: baseUrlSchema.optional(),
+      network: networkSchema.optional()
+    })
+    .strict()
+  const r = schema.safeParse({
+    nodeUrl: values['node-url'],
+    dataUrl: values['data-url'],
+    metricsUrl: values['metrics-url'],
+    network: values.network
+  })
+  if (!r.success) return `bad option: ${describeIssues(r.error.issues)}`
+  return Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) as ConnectionOverrides
+}
+
+function listMethods(): Array<{ method: string; summary: string; mutates: boolean; input: unknown }> {
+  return Object.entries(contract.methods).map(([name, spec]) => ({
+    method: name,
+    summary: spec.summary,
+    mutates: 'mutates' in spec && spec.mutates === true,
+    input: z.toJSONSchema(spec.input, { io: 'input', unrepresentable: 'any' })
+  }))
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+  runCli(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n')).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      process.stderr.write(`companion: ${(e as Error).message}\n`)
+      process.exit(1)
+    }
+  )
+}

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { createApp } from '../app'
+import { log } from '../log'
+import { defaultDataDir, projectRoot } from '../paths'
+import { plainSecretStore } from '../secrets'
+import { startBrowserServer } from './browser-server'
+
+/**
+ * `npm run serve`: browser mode for validator hosts without a screen. Prints the URL to open
+ * (with its per-launch token) as the first line on stdout; everything else goes to stderr.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', default: false }
+    }
+  })
+  if (values.help) {
+    process.stdout.write('usage: npm run serve -- [--port N] [--data-dir DIR]\n')
+    return
+  }
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`)
+  const staticDir = join(projectRoot(), 'out', 'renderer')
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('The renderer is not built yet: run "npm run build" first')
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+  const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore })
+  const server = await startBrowserServer({ server: app.server, staticDir, port })
+  process.stdout.write(`${server.url}\n`)
+  log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
+  log.info('on a remote host: ssh -L ' + `${server.port}:127.0.0.1:${server.port} <host>, then open the URL above locally`)
+  const stop = async (): Promise<void> => {
+    await server.close()
+    app.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`companion serve: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import { AppError, toErrorData } from '../../shared/rpc/errors'
+import type { ProbePart, ProbeReport, ProbeResult } from '../../shared/contract'
+import { safeUrl } from '../clients/http'
+import { wsCallOnce } from '../clients/jsonrpc-ws'
+import { hexQuantityToDecimal } from '../../shared/domain/quantities'
+import type { Clients } from './connections'
+
+/** The C-Chain chain id each network should answer with (interface: "Node JSON-RPC (general)"). */
+const EXPECTED_CHAIN_ID = { mainnet: '43114', fuji: '43113', testnet: '43113' } as const
+/** An all-zero txID in cb58: core.getAtomicTxStatus answers "Unknown" for it, a cheap proof of life. */
+const ZERO_ID = '11111111111111111111111111111111LpoYY'
+const PROBE_TIMEOUT_MS = 5_000
+
+const LABELS: Record<ProbePart, string> = {
+  cchainRpc: 'C-Chain RPC',
+  cchainWs: 'C-Chain websocket',
+  admin: 'Admin API',
+  core: 'Native-asset (core) API',
+  pchain: 'P-Chain API',
+  dataService: 'Data service',
+  metrics: 'Metrics service'
+}
+
+type Check = { endpoint: string; run: (signal: AbortSignal) => Promise<string>; hint: (e: AppError) => string }
+
+/** Checks each part of the interface with one cheap call, all at once, each with its own deadline. */
+export async function probe(clients: Clients): Promise<ProbeReport> {
+  const { profile } = clients
+  const expected = EXPECTED_CHAIN_ID[profile.network]
+  const nodeHint = (e: AppError): string =>
+    e.code === 'NETWORK' || e.code === 'TIMEOUT'
+      ? `Check the node URL (${profile.nodeUrl}) in Connections: is the node running and reachable?`
+      : e.code === 'NOT_FOUND' || e.code === 'RPC'
+        ? 'The node does not serve this API; enable it in the node configuration or use a node that does.'
+        : 'See the error; the node answered in a way the app does not understand.'
+  const restHint = (field: string) => (e: AppError): string =>
+    e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'
+      ? 'Check the API key of this profile in Connections.'
+      : `Check the ${field} URL in Connections.`
+
+  const checks: Record<ProbePart, Check> = {
+    cchainRpc: {
+      endpoint: clients.cchain.endpoint,
+      hint: nodeHint,
+      run: async (signal) => {
+        const [chainId, netVersion] = await clients.cchain.batch(
+          [
+            { method: 'eth_chainId', params: [] },
+            { method: 'net_version', params: [] }
+          ],
+          { signal, retry: false }
+        )
+        const id = hexQuantityToDecimal(clients.cchain.validate('eth_chainId', chainId, z.string()))
+        const net = clients.cchain.validate('net_version', netVersion, z.string().regex(/^\d+$/))
+        const warn = id === expected ? '' : ` (expected ${expected} for ${profile.network}: is the network right?)`
+        return `chain id ${id}, network id ${net}${warn}`
+      }
+    },
+    cchainWs: {
+      endpoint: safeUrl(clients.cchainWsUrl),
+      hint: nodeHint,
+      run: async () => {
+        const result = await wsCallOnce(clients.cchainWsUrl, 'eth_chainId', [], PROBE_TIMEOUT_MS)
+        const id = typeof result === 'string' && /^0x[0-9a-f]+$/i.test(result) ? hexQuantityToDecimal(result) : undefined
+        if (!id) throw new AppError('UPSTREAM_INVALID', 'The websocket answered eth_chainId with something that is not a hex quantity')
+        return `chain id ${id} over websocket`
+      }
+    },
+    admin: {
+      endpoint: clients.admin.endpoint,
+      hint: (e) => (e.code === 'RPC' || e.code === 'NOT_FOUND' ? 'Enable the admin API on the node (C-Chain config "admin-api-enabled": true).' : nodeHint(e)),
+      run: async (signal) => {
+        const cfg = await callEitherName(clients.admin, 'admin_getVMConfig', 'admin.getVMConfig', signal)
+        const parsed = clients.admin.validate('admin_getVMConfig', cfg, z.object({ config: z.record(z.string(), z.unknown()) }))
+        return `enabled; VM configuration has ${Object.keys(parsed.config).length} fields`
+      }
+    },
+    core: {
+      endpoint: clients.core.endpoint,
+      hint: nodeHint,
+      run: async (signal) => {
+        const r = await clients.core.call('core.getAtomicTxStatus', { txID: ZERO_ID }, z.object({ status: z.string() }), { signal, retry: false })
+        return `answered (status of an unknown tx: ${r.status})`
+      }
+    },
+    pchain: {
+      endpoint: clients.pchain.endpoint,
+      hint: nodeHint,
+      run: async (signal) => {
+        const r = await clients.pchain.call('platform.getCurrentSupply', {}, z.object({ supply: z.string().regex(/^\d+$/) }).loose(), { signal, retry: false })
+        return `current supply ${r.supply}`
+      }
+    },
+    dataService: {
+      endpoint: clients.data.baseUrl,
+      hint: restHint('data-service'),
+      run: async (signal) => {
+        const r = await clients.data.get('/v1/chains', { network: profile.network }, z.object({ chains: z.array(z.unknown()) }).loose(), signal)
+        return `${r.chains.length} supported chains`
+      }
+    },
+    metrics: {
+      endpoint: clients.metrics.baseUrl,
+      hint: restHint('metrics-service'),
+      run: async (signal) => {
+        const r = await clients.metrics.get(`/v1/avg_tps/${expected}`, {}, z.object({ results: z.array(z.unknown()) }).loose(), signal)
+        return `average TPS of chain ${expected}: ${r.results.length} points`
+      }
+    }
+  }
+
+  const parts = await Promise.all(
+    (Object.keys(checks) as ProbePart[]).map(async (part): Promise<ProbeResult> => {
+      const check = checks[part]
+      const started = Date.now()
+      const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS)
+      const base = { part, label: LABELS[part], endpoint: check.endpoint }
+      try {
+        const detail = await check.run(signal)
+        return { ...base, status: 'available', latencyMs: Date.now() - started, detail }
+      } catch (err) {
+        const e = err instanceof AppError ? err : new AppError('INTERNAL', 'The check failed unexpectedly')
+        return { ...base, status: 'unavailable', latencyMs: Date.now() - started, detail: e.message, error: toErrorData(e), hint: check.hint(e) }
+      }
+    })
+  )
+  return { profileId: profile.id, profileName: profile.name, network: profile.network, checkedAt: Date.now(), parts }
+}
+
+/**
+ * The interface names admin methods admin_x; a real node registers them as admin.x and answers the
+ * underscore form with a -32000 "ill-formed" error. Try the interface's name first, then the other.
+ */
+export async function callEitherName(client: Clients['admin'], specName: string, dotName: string, signal?: AbortSignal): Promise<unknown> {
+  try {
+    const [r] = await client.batch([{ method: specName, params: [] }], { retry: false, ...(signal ? { signal } : {}) })
+    return r
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'RPC') throw err
+    const [r] = await client.batch([{ method: dotName, params: {} }], { retry: false, ...(signal ? { signal } : {}) })
+    return r
+  }
+}

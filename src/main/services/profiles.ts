@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../shared/rpc/errors'
+import { DEFAULT_HRP, type Input, type Output, type ProfileFields, type ProfileView } from '../../shared/contract'
+import type { ProfilesStore, ProfileRow } from '../cache/profiles-store'
+import type { SecretStore } from '../secrets'
+
+/** A profile as the services use it: what is stored, with command-line overrides applied. */
+export interface EffectiveProfile extends Omit<ProfileRow, 'addressHrp'> {
+  addressHrp: string
+  apiKey: () => string | undefined
+}
+
+export type ConnectionOverrides = Partial<Pick<ProfileFields, 'nodeUrl' | 'dataUrl' | 'metricsUrl' | 'network'>>
+
+/** Profiles and the data-service API key. The key leaves this service only toward the data-service client. */
+export class ProfilesService {
+  constructor(
+    private readonly store: ProfilesStore,
+    private readonly secrets: SecretStore,
+    private readonly onChange: (activeId: string | null) => void,
+    private readonly overrides: ConnectionOverrides = {}
+  ) {}
+
+  list(): Output<'profiles.list'> {
+    const activeId = this.store.activeId()
+    return { profiles: this.store.list().map((p) => this.view(p, activeId)), activeId }
+  }
+
+  create(input: Input<'profiles.create'>): ProfileView {
+    const f = input.profile as ProfileFields
+    this.assertNameFree(f.name)
+    const now = Date.now()
+    const row: ProfileRow = { id: randomUUID(), ...f, addressHrp: f.addressHrp ?? null, createdAt: now, updatedAt: now }
+    this.store.transaction(() => {
+      this.store.insert(row)
+      if (input.apiKey) this.store.putSecret(row.id, this.secrets.storage, this.secrets.seal(input.apiKey))
+    })
+    this.onChange(this.store.activeId())
+    return this.view(row, this.store.activeId())
+  }
+
+  update(id: string, patch: Partial<ProfileFields>): ProfileView {
+    const row = this.require(id)
+    if (patch.name !== undefined && patch.name.toLowerCase() !== row.name.toLowerCase()) this.assertNameFree(patch.name)
+    const next: ProfileRow = {
+      ...row,
+      ...patch,
+      addressHrp: patch.addressHrp !== undefined ? patch.addressHrp : row.addressHrp,
+      updatedAt: Date.now()
+    }
+    this.store.update(next)
+    this.onChange(this.store.activeId())
+    return this.view(next, this.store.activeId())
+  }
+
+  delete(id: string): void {
+    this.require(id)
+    if (this.store.activeId() === id)
+      throw new AppError('CONFLICT', 'This profile is active: activate another profile before deleting it')
+    this.store.delete(id)
+    this.onChange(this.store.activeId())
+  }
+
+  setApiKey(id: string, apiKey: string | null): ProfileView {
+    const row = this.require(id)
+    if (apiKey === null) this.store.dropSecret(id)
+    else this.store.putSecret(id, this.secrets.storage, this.secrets.seal(apiKey))
+    this.onChange(this.store.activeId())
+    return this.view(row, this.store.activeId())
+  }
+
+  setActive(id: string): ProfileRow {
+    const row = this.require(id)
+    this.store.setActiveId(id)
+    this.onChange(id)
+    return row
+  }
+
+  /** The active profile with overrides, or a temporary one made of overrides alone (CLI without a profile). */
+  effective(): EffectiveProfile | undefined {
+    const activeId = this.store.activeId()
+    const row = activeId ? this.store.get(activeId) : undefined
+    if (!row && !this.overrides.nodeUrl) return undefined
+    const base: ProfileRow = row ?? {
+      id: 'command-line',
+      name: 'command line',
+      nodeUrl: this.overrides.nodeUrl!,
+      dataUrl: this.overrides.dataUrl ?? this.overrides.nodeUrl!,
+      metricsUrl: this.overrides.metricsUrl ?? this.overrides.nodeUrl!,
+      network: this.overrides.network ?? 'mainnet',
+      addressHrp: null,
+      nodeIds: [],
+      createdAt: 0,
+      updatedAt: 0
+    }
+    const merged = { ...base, ...this.overrides }
+    return {
+      ...merged,
+      addressHrp: merged.addressHrp ?? DEFAULT_HRP[merged.network],
+      apiKey: () => this.readKey(base.id)
+    }
+  }
+
+  private readKey(id: string): string | undefined {
+    const s = this.store.secret(id)
+    if (!s) return undefined
+    if (s.storage !== this.secrets.storage)
+      throw new AppError('UNAUTHORIZED', 'The stored API key was sealed by another mode of the app; set it again in Connections')
+    return this.secrets.open(s.value)
+  }
+
+  private require(id: string): ProfileRow {
+    const row = this.store.get(id)
+    if (!row) throw new AppError('NOT_FOUND', `No profile with id ${id}`)
+    return row
+  }
+
+  private assertNameFree(name: string): void {
+    if (this.store.getByName(name)) throw new AppError('CONFLICT', `A profile named "${name}" exists already: choose another name`)
+  }
+
+  private view(p: ProfileRow, activeId: string | null): ProfileView {
+    const secret = this.store.secret(p.id)
+    return {
+      id: p.id,
+      name: p.name,
+      nodeUrl: p.nodeUrl,
+      dataUrl: p.dataUrl,
+      metricsUrl: p.metricsUrl,
+      network: p.network,
+      addressHrp: p.addressHrp ?? DEFAULT_HRP[p.network],
+      nodeIds: p.nodeIds,
+      active: p.id === activeId,
+      apiKey: { set: secret !== undefined, storage: secret?.storage ?? null },
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt
+    }
+  }
+}

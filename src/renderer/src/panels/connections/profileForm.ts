@@ -1,0 +1,166 @@
+/**
+ * The profile form's model and its validation. Validation uses the contract's own schemas, so the form
+ * and the server agree on what is valid; the server checks again and its issues land on the same fields.
+ */
+import {
+  apiKeySchema,
+  DEFAULT_DATA_URL,
+  DEFAULT_HRP,
+  DEFAULT_METRICS_URL,
+  DEFAULT_NODE_URL,
+  profileFieldsSchema,
+  type Network,
+  type ProfileFields,
+  type ProfileView
+} from '../../../../shared/contract'
+
+/** What the inputs hold: plain strings, exactly as typed. */
+export interface ProfileFormModel {
+  name: string
+  nodeUrl: string
+  dataUrl: string
+  metricsUrl: string
+  network: Network
+  /** Empty: the network's default prefix. */
+  addressHrp: string
+  nodeIds: string[]
+  /** Empty on create: no key; on edit: keep the stored key. */
+  apiKey: string
+}
+
+export type FieldName = Exclude<keyof ProfileFormModel, 'nodeIds'> | 'nodeIds'
+
+export interface FormErrors {
+  /** One message per field (the first issue found). */
+  fields: Partial<Record<FieldName, string>>
+  /** Per NodeID row, by index. */
+  nodeIds: Record<number, string>
+  /** Issues that belong to no field of the form. */
+  other: string[]
+}
+
+export function emptyErrors(): FormErrors {
+  return { fields: {}, nodeIds: {}, other: [] }
+}
+
+export function hasErrors(e: FormErrors): boolean {
+  return Object.keys(e.fields).length > 0 || Object.keys(e.nodeIds).length > 0 || e.other.length > 0
+}
+
+export function newProfileModel(): ProfileFormModel {
+  return {
+    name: '',
+    nodeUrl: DEFAULT_NODE_URL,
+    dataUrl: DEFAULT_DATA_URL,
+    metricsUrl: DEFAULT_METRICS_URL,
+    network: 'mainnet',
+    addressHrp: '',
+    nodeIds: [],
+    apiKey: ''
+  }
+}
+
+export function modelFromProfile(p: ProfileView): ProfileFormModel {
+  return {
+    name: p.name,
+    nodeUrl: p.nodeUrl,
+    dataUrl: p.dataUrl,
+    metricsUrl: p.metricsUrl,
+    network: p.network,
+    // Show the network default as a placeholder rather than as a value the person typed.
+    addressHrp: p.addressHrp === DEFAULT_HRP[p.network] ? '' : p.addressHrp,
+    nodeIds: [...p.nodeIds],
+    apiKey: ''
+  }
+}
+
+const FIELD_NAMES: readonly FieldName[] = [
+  'name',
+  'nodeUrl',
+  'dataUrl',
+  'metricsUrl',
+  'network',
+  'addressHrp',
+  'nodeIds',
+  'apiKey'
+]
+
+/** Puts each issue beside its field. Paths are those of the schema, optionally under a prefix ("profile"). */
+export function addIssues(
+  errors: FormErrors,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix?: string
+): void {
+  for (const issue of issues) {
+    const path = prefix !== undefined && issue.path[0] === prefix ? issue.path.slice(1) : issue.path
+    const head = path[0]
+    if (head === 'nodeIds' && path.length > 1) {
+      const index = Number(path[1])
+      if (Number.isInteger(index)) {
+        errors.nodeIds[index] ??= issue.message
+        continue
+      }
+    }
+    if (typeof head === 'string' && (FIELD_NAMES as readonly string[]).includes(head)) {
+      errors.fields[head as FieldName] ??= issue.message
+    } else {
+      errors.other.push(issue.message)
+    }
+  }
+}
+
+/**
+ * Empty NodeID rows are dropped before validation, so issue paths index the filtered list: point them
+ * back at the rows the person sees.
+ */
+export function toRowIndices<I extends { path: readonly PropertyKey[]; message: string }>(
+  model: ProfileFormModel,
+  issues: readonly I[],
+  prefix?: string
+): { path: PropertyKey[]; message: string }[] {
+  const rowOf = model.nodeIds.flatMap((s, i) => (s.trim() !== '' ? [i] : []))
+  return issues.map((issue) => {
+    const path = prefix !== undefined && issue.path[0] === prefix ? issue.path.slice(1) : [...issue.path]
+    const at = Number(path[1])
+    if (path[0] === 'nodeIds' && path.length > 1 && Number.isInteger(at)) path[1] = rowOf[at] ?? at
+    return { path, message: issue.message }
+  })
+}
+
+export interface Validated {
+  fields: ProfileFields
+  /** undefined: no key entered (create: none; edit: keep). */
+  apiKey: string | undefined
+}
+
+/**
+ * Validates the whole form. `explicitHrp` sends the network default when the prefix is empty, so that an
+ * edit that changes the network does not leave the old network's prefix behind.
+ */
+export function validateProfile(
+  model: ProfileFormModel,
+  opts: { explicitHrp: boolean }
+): { ok: true; value: Validated } | { ok: false; errors: FormErrors } {
+  const errors = emptyErrors()
+  const hrp = model.addressHrp.trim()
+  const candidate = {
+    name: model.name,
+    nodeUrl: model.nodeUrl,
+    dataUrl: model.dataUrl,
+    metricsUrl: model.metricsUrl,
+    network: model.network,
+    addressHrp: hrp !== '' ? hrp : opts.explicitHrp ? DEFAULT_HRP[model.network] : undefined,
+    // A row left empty is not a NodeID the person meant to enter.
+    nodeIds: model.nodeIds.map((s) => s.trim()).filter((s) => s !== '')
+  }
+  const parsed = profileFieldsSchema.safeParse(candidate)
+  if (!parsed.success) addIssues(errors, toRowIndices(model, parsed.error.issues))
+  let apiKey: string | undefined
+  if (model.apiKey.trim() !== '') {
+    const key = apiKeySchema.safeParse(model.apiKey)
+    if (key.success) apiKey = key.data
+    else errors.fields.apiKey = key.error.issues[0]?.message ?? 'is not a valid API key'
+  }
+  if (!parsed.success || hasErrors(errors)) return { ok: false, errors }
+  return { ok: true, value: { fields: parsed.data, apiKey } }
+}

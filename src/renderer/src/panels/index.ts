@@ -1,0 +1,23 @@
+/**
+ * Every panel of the app, in menu order. The navigation and the router are both built from this list,
+ * so a panel exists in the shell exactly when it is listed here. Only panels that work are listed.
+ */
+import type { Component } from 'vue'
+
+export interface PanelEntry {
+  /** Route path and menu key. */
+  path: string
+  label: string
+  /** One line for the page header. */
+  description: string
+  component: () => Promise<Component>
+}
+
+export const PANELS: readonly PanelEntry[] = [
+  {
+    path: '/connections',
+    label: 'Connections',
+    description: 'Connection profiles: where the node, the data service and the metrics service are.',
+    component: () => import('./connections/ConnectionsPanel.vue')
+  }
+]

@@ -1,0 +1,21 @@
+/** How this app runs (desktop or browser mode) and where it keeps its data: from app.info. */
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { Output } from '../../../shared/contract'
+import { api, onConnected } from '../api'
+
+export const useAppStore = defineStore('app', () => {
+  const info = ref<Output<'app.info'> | null>(null)
+
+  async function load(): Promise<void> {
+    try {
+      info.value = await api.call('app.info', {})
+    } catch {
+      // Shown as unknown; the connection banner says why.
+    }
+  }
+
+  onConnected(() => void load())
+
+  return { info, load }
+})
