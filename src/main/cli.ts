@@ -18,6 +18,7 @@ options:
   --node-url URL        override the node base URL
   --data-url URL        override the data-service base URL
   --metrics-url URL     override the metrics-service base URL
+  --cchain-url URL      override the C-Chain RPC URL (default: node URL + /ext/bc/C/rpc)
   --network NAME        mainnet, fuji or testnet
   --data-dir DIR        where profiles and the cache live (default ${defaultDataDir()})`
 
@@ -33,6 +34,7 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         'node-url': { type: 'string' },
         'data-url': { type: 'string' },
         'metrics-url': { type: 'string' },
+        'cchain-url': { type: 'string' },
         network: { type: 'string' },
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' }
@@ -106,6 +108,7 @@ function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | 
       nodeUrl: baseUrlSchema.optional(),
       dataUrl: baseUrlSchema.optional(),
       metricsUrl: baseUrlSchema.optional(),
+      cchainUrl: baseUrlSchema.optional(),
       network: networkSchema.optional()
     })
     .strict()
@@ -113,6 +116,7 @@ function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | 
     nodeUrl: values['node-url'],
     dataUrl: values['data-url'],
     metricsUrl: values['metrics-url'],
+    cchainUrl: values['cchain-url'],
     network: values.network
   })
   if (!r.success) return `bad option: ${describeIssues(r.error.issues)}`

@@ -11,6 +11,7 @@ export const MIGRATIONS: readonly string[] = [
     data_url      TEXT NOT NULL,
     metrics_url   TEXT NOT NULL,
     network       TEXT NOT NULL CHECK (network IN ('mainnet','fuji','testnet')),
+    cchain_url    TEXT,
     address_hrp   TEXT,
     node_ids      TEXT NOT NULL DEFAULT '[]',
     created_at    INTEGER NOT NULL,

@@ -8,6 +8,7 @@ export interface ProfileRow {
   dataUrl: string
   metricsUrl: string
   network: Network
+  cchainUrl: string | null
   addressHrp: string | null
   nodeIds: string[]
   createdAt: number
@@ -21,6 +22,7 @@ interface RawRow {
   data_url: string
   metrics_url: string
   network: Network
+  cchain_url: string | null
   address_hrp: string | null
   node_ids: string
   created_at: number
@@ -34,6 +36,7 @@ const fromRaw = (r: RawRow): ProfileRow => ({
   dataUrl: r.data_url,
   metricsUrl: r.metrics_url,
   network: r.network,
+  cchainUrl: r.cchain_url,
   addressHrp: r.address_hrp,
   nodeIds: JSON.parse(r.node_ids) as string[],
   createdAt: r.created_at,
@@ -49,12 +52,12 @@ export class ProfilesStore {
       byId: db.prepare<[string], RawRow>('SELECT * FROM profiles WHERE id = ?'),
       byName: db.prepare<[string], RawRow>('SELECT * FROM profiles WHERE name = ? COLLATE NOCASE'),
       insert: db.prepare(
-        `INSERT INTO profiles (id, name, node_url, data_url, metrics_url, network, address_hrp, node_ids, created_at, updated_at)
-         VALUES (@id, @name, @nodeUrl, @dataUrl, @metricsUrl, @network, @addressHrp, @nodeIds, @createdAt, @updatedAt)`
+        `INSERT INTO profiles (id, name, node_url, data_url, metrics_url, network, cchain_url, address_hrp, node_ids, created_at, updated_at)
+         VALUES (@id, @name, @nodeUrl, @dataUrl, @metricsUrl, @network, @cchainUrl, @addressHrp, @nodeIds, @createdAt, @updatedAt)`
       ),
       update: db.prepare(
         `UPDATE profiles SET name=@name, node_url=@nodeUrl, data_url=@dataUrl, metrics_url=@metricsUrl, network=@network,
-         address_hrp=@addressHrp, node_ids=@nodeIds, updated_at=@updatedAt WHERE id=@id`
+         cchain_url=@cchainUrl, address_hrp=@addressHrp, node_ids=@nodeIds, updated_at=@updatedAt WHERE id=@id`
       ),
       delete: db.prepare<[string]>('DELETE FROM profiles WHERE id = ?'),
       secretOf: db.prepare<[string], { storage: 'encrypted' | 'unencrypted'; value: Buffer }>(

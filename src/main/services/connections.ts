@@ -18,10 +18,11 @@ export interface Clients {
 
 export function buildClients(profile: EffectiveProfile): Clients {
   const ep = nodeEndpoints(profile.nodeUrl)
+  const cchainUrl = profile.cchainUrl ?? ep.cchainRpc
   return {
     profile,
-    cchain: new JsonRpcHttpClient({ url: ep.cchainRpc, service: 'C-Chain RPC' }),
-    cchainWsUrl: ep.cchainWs,
+    cchain: new JsonRpcHttpClient({ url: cchainUrl, service: 'C-Chain RPC' }),
+    cchainWsUrl: profile.cchainUrl ? profile.cchainUrl.replace(/^http/, 'ws') : ep.cchainWs,
     admin: new JsonRpcHttpClient({ url: ep.admin, service: 'admin API', retries: 0 }),
     core: new JsonRpcHttpClient({ url: ep.core, service: 'native-asset (core) API' }),
     pchain: new JsonRpcHttpClient({ url: ep.pchain, service: 'P-Chain API' }),

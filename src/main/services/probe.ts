@@ -34,6 +34,10 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
       : e.code === 'NOT_FOUND' || e.code === 'RPC'
         ? 'The node does not serve this API; enable it in the node configuration or use a node that does.'
         : 'See the error; the node answered in a way the app does not understand.'
+  const cchainHint = (e: AppError): string =>
+    profile.cchainUrl && (e.code === 'NETWORK' || e.code === 'TIMEOUT' || e.code === 'NOT_FOUND')
+      ? `Check the C-Chain RPC URL (${profile.cchainUrl}) in Connections: is that EVM node running and reachable?`
+      : nodeHint(e)
   const restHint = (field: string) => (e: AppError): string =>
     e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'
       ? 'Check the API key of this profile in Connections.'
@@ -42,7 +46,7 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
   const checks: Record<ProbePart, Check> = {
     cchainRpc: {
       endpoint: clients.cchain.endpoint,
-      hint: nodeHint,
+      hint: cchainHint,
       run: async (signal) => {
         const [chainId, netVersion] = await clients.cchain.batch(
           [
@@ -59,7 +63,7 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
     },
     cchainWs: {
       endpoint: safeUrl(clients.cchainWsUrl),
-      hint: nodeHint,
+      hint: cchainHint,
       run: async () => {
         const result = await wsCallOnce(clients.cchainWsUrl, 'eth_chainId', [], PROBE_TIMEOUT_MS)
         const id = typeof result === 'string' && /^0x[0-9a-f]+$/i.test(result) ? hexQuantityToDecimal(result) : undefined

@@ -10,7 +10,9 @@ export interface EffectiveProfile extends Omit<ProfileRow, 'addressHrp'> {
   apiKey: () => string | undefined
 }
 
-export type ConnectionOverrides = Partial<Pick<ProfileFields, 'nodeUrl' | 'dataUrl' | 'metricsUrl' | 'network'>>
+export type ConnectionOverrides = Partial<Pick<ProfileFields, 'nodeUrl' | 'dataUrl' | 'metricsUrl' | 'network'>> & {
+  cchainUrl?: string
+}
 
 /** Profiles and the data-service API key. The key leaves this service only toward the data-service client. */
 export class ProfilesService {
@@ -30,7 +32,14 @@ export class ProfilesService {
     const f = input.profile as ProfileFields
     this.assertNameFree(f.name)
     const now = Date.now()
-    const row: ProfileRow = { id: randomUUID(), ...f, addressHrp: f.addressHrp ?? null, createdAt: now, updatedAt: now }
+    const row: ProfileRow = {
+      id: randomUUID(),
+      ...f,
+      cchainUrl: f.cchainUrl ?? null,
+      addressHrp: f.addressHrp ?? null,
+      createdAt: now,
+      updatedAt: now
+    }
     this.store.transaction(() => {
       this.store.insert(row)
       if (input.apiKey) this.store.putSecret(row.id, this.secrets.storage, this.secrets.seal(input.apiKey))
@@ -45,6 +54,7 @@ export class ProfilesService {
     const next: ProfileRow = {
       ...row,
       ...patch,
+      cchainUrl: patch.cchainUrl !== undefined ? patch.cchainUrl : row.cchainUrl,
       addressHrp: patch.addressHrp !== undefined ? patch.addressHrp : row.addressHrp,
       updatedAt: Date.now()
     }
@@ -88,6 +98,7 @@ export class ProfilesService {
       dataUrl: this.overrides.dataUrl ?? this.overrides.nodeUrl!,
       metricsUrl: this.overrides.metricsUrl ?? this.overrides.nodeUrl!,
       network: this.overrides.network ?? 'mainnet',
+      cchainUrl: null,
       addressHrp: null,
       nodeIds: [],
       createdAt: 0,
@@ -128,6 +139,7 @@ export class ProfilesService {
       dataUrl: p.dataUrl,
       metricsUrl: p.metricsUrl,
       network: p.network,
+      cchainUrl: p.cchainUrl,
       addressHrp: p.addressHrp ?? DEFAULT_HRP[p.network],
       nodeIds: p.nodeIds,
       active: p.id === activeId,

@@ -23,7 +23,13 @@ export const profileFieldsSchema = z
     dataUrl: baseUrlSchema,
     metricsUrl: baseUrlSchema,
     network: networkSchema,
-    addressHrp: hrpSchema.optional(),
+    /**
+     * Optional separate C-Chain RPC endpoint (an archive node, or a plain EVM node such as anvil).
+     * Unset: the node URL + /ext/bc/C/rpc. Its websocket is the same URL with ws:// or wss://.
+     */
+    cchainUrl: baseUrlSchema.nullable().optional(),
+    /** null or unset: the network's default prefix. */
+    addressHrp: hrpSchema.nullable().optional(),
     nodeIds: z.array(nodeIdSchema).max(100, 'at most 100 NodeIDs')
   })
   .strict()
@@ -47,6 +53,7 @@ export const profileViewSchema = z
     dataUrl: z.string(),
     metricsUrl: z.string(),
     network: networkSchema,
+    cchainUrl: z.string().nullable(),
     addressHrp: z.string(),
     nodeIds: z.array(z.string()),
     active: z.boolean(),

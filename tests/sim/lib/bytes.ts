@@ -30,24 +30,47 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Big-endian writer used for UTXOs, txs and blocks (the Avalanche linear codec is big-endian). */
 export class ByteWriter {
-  private chunks: number[] = []
+  private buf = new Uint8Array(256)
+  private len = 0
 
+  private grow(n: number): void {
+    if (this.len + n <= this.buf.length) return
+    let size = this.buf.length * 2
+    while (size < this.len + n) size *= 2
+    const next = new Uint8Array(size)
+    next.set(this.buf.subarray(0, this.len))
+    this.buf = next
+  }
   u8(v: number): this {
-    this.chunks.push(v & 0xff)
+    this.grow(1)
+    this.buf[this.len++] = v & 0xff
     return this
   }
   u16(v: number): this {
-    return this.u8(v >>> 8).u8(v)
+    this.grow(2)
+    this.buf[this.len++] = (v >>> 8) & 0xff
+    this.buf[this.len++] = v & 0xff
+    return this
   }
   u32(v: number): this {
-    return this.u8(v >>> 24).u8(v >>> 16).u8(v >>> 8).u8(v)
+    this.grow(4)
+    this.buf[this.len++] = (v >>> 24) & 0xff
+    this.buf[this.len++] = (v >>> 16) & 0xff
+    this.buf[this.len++] = (v >>> 8) & 0xff
+    this.buf[this.len++] = v & 0xff
+    return this
   }
   u64(v: bigint | number): this {
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) {
+      return this.u32(Math.floor(v / 4294967296)).u32(v >>> 0)
+    }
     const b = BigInt(v)
     return this.u32(Number((b >> 32n) & 0xffffffffn)).u32(Number(b & 0xffffffffn))
   }
   bytes(b: Uint8Array): this {
-    for (const x of b) this.chunks.push(x)
+    this.grow(b.length)
+    this.buf.set(b, this.len)
+    this.len += b.length
     return this
   }
   /** u32 length prefix then the bytes (codec []byte). */
@@ -55,7 +78,7 @@ export class ByteWriter {
     return this.u32(b.length).bytes(b)
   }
   finish(): Uint8Array {
-    return Uint8Array.from(this.chunks)
+    return this.buf.slice(0, this.len)
   }
 }
 

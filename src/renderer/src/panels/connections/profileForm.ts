@@ -85,14 +85,10 @@ const FIELD_NAMES: readonly FieldName[] = [
   'apiKey'
 ]
 
-/** Puts each issue beside its field. Paths are those of the schema, optionally under a prefix ("profile"). */
-export function addIssues(
-  errors: FormErrors,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  prefix?: string
-): void {
+/** Puts each issue beside its field; paths are those of profileFieldsSchema (plus "apiKey"). */
+export function addIssues(errors: FormErrors, issues: readonly { path: readonly PropertyKey[]; message: string }[]): void {
   for (const issue of issues) {
-    const path = prefix !== undefined && issue.path[0] === prefix ? issue.path.slice(1) : issue.path
+    const path = issue.path
     const head = path[0]
     if (head === 'nodeIds' && path.length > 1) {
       const index = Number(path[1])

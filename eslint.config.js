@@ -1,0 +1,85 @@
+import tseslint from 'typescript-eslint'
+import vue from 'eslint-plugin-vue'
+import vueParser from 'vue-eslint-parser'
+
+/**
+ * Lint enforces the layering of DESIGN.md: which folder may import what.
+ * `electron` is allowed only in the Electron entry files and the preload, because requiring it in
+ * plain Node tries to download the binary; tests, browser mode and the CLI must never load it.
+ */
+const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'worker_threads']
+const restrict = (patterns, paths = []) => ['error', { patterns, paths }]
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**'] },
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parser: vueParser, parserOptions: { parser: tseslint.parser, sourceType: 'module', extraFileExtensions: ['.vue'] } }
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/no-v-html': 'error',
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off'
+    }
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [
+          { group: ['**/main', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing of ours outside src/shared' },
+          { group: NODE_BUILTINS, message: 'src/shared runs in the renderer too: no Node built-ins' },
+          { group: ['electron'], message: 'electron only in the Electron entry files and the preload' }
+        ]
+      )
+    }
+  },
+  {
+    files: ['src/main/**'],
+    ignores: ['src/main/index.ts', 'src/main/electron/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['electron'], message: 'Only src/main/index.ts and src/main/electron/ may import electron: the rest runs in plain Node' },
+        { group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }
+      ])
+    }
+  },
+  {
+    files: ['src/main/index.ts', 'src/main/electron/**'],
+    rules: {
+      'no-restricted-imports': restrict([{ group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }])
+    }
+  },
+  {
+    files: ['src/preload/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/main', '**/main/**', '**/renderer/**', '**/shared/contract', '**/shared/contract/**', '**/shared/domain/**'], message: 'the preload may import only electron and src/shared/rpc' }
+      ])
+    }
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/main', '**/main/**', '**/preload/**'], message: 'the renderer imports only src/shared' },
+        { group: ['electron', 'better-sqlite3', 'ws', ...NODE_BUILTINS], message: 'the renderer runs in a sandboxed page: no Node or Electron modules' }
+      ])
+    }
+  },
+  {
+    files: ['tests/sim/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/src', '**/src/**'], message: 'tests/sim stands in for the outside world: it imports nothing of src/' },
+        { group: ['electron'], message: 'no electron in the sim' }
+      ])
+    }
+  }
+)

@@ -1,0 +1,44 @@
+import { app, BrowserWindow } from 'electron'
+import { join } from 'node:path'
+import { createApp, type App } from './app'
+import { attachIpc } from './electron/ipc-transport'
+import { desktopSecretStore } from './electron/safe-storage'
+import { createMainWindow } from './electron/window'
+import { log } from './log'
+
+/** The Electron entry: windows, security, the IPC transport. Everything else lives in app.ts. */
+const outDir = join(import.meta.dirname, '..')
+const iconPath = join(import.meta.dirname, '..', '..', 'resources', 'icon.png')
+let companion: App | undefined
+
+app.enableSandbox()
+if (!app.requestSingleInstanceLock()) app.quit()
+
+function openWindow(): void {
+  if (!companion) return
+  const { window, isOwnUrl } = createMainWindow(outDir, iconPath)
+  attachIpc(companion.server, window.webContents, isOwnUrl)
+}
+
+app.whenReady().then(
+  () => {
+    companion = createApp({ dataDir: app.getPath('userData'), mode: 'desktop', secrets: desktopSecretStore() })
+    openWindow()
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow()
+    })
+  },
+  (err: unknown) => log.error('could not start', err)
+)
+
+app.on('second-instance', () => {
+  const [w] = BrowserWindow.getAllWindows()
+  if (w) {
+    if (w.isMinimized()) w.restore()
+    w.focus()
+  }
+})
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+app.on('will-quit', () => companion?.close())

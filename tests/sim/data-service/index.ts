@@ -1,0 +1,91 @@
+/**
+ * The sim's data service: every data-service endpoint of spec/interface.md, over the deterministic
+ * data set (Primary Network from ../dataset, EVM side from ../dataset/evm), on node:http.
+ *
+ * Pipeline per request: faults (per service or per path) -> rate limit (x-data-api-key raises it)
+ * -> route -> validation (400) -> lookup (404) / unavailable subnet (503) -> 200 JSON.
+ * Errors are NestJS-shaped: { message: string, statusCode, error: reason phrase }.
+ */
+import type { Faults } from '../faults'
+import { createDataContext } from './context'
+import { PageTokens } from './http/page-token'
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './http/rate-limit'
+import type { RateLimitOptions } from './http/rate-limit'
+import { Router } from './http/router'
+import type { Route } from './http/router'
+import { startJsonServer } from './http/server'
+import { loadNetworkData } from './network-data'
+import { balanceRoutes } from './routes/balances'
+import { blockRoutes } from './routes/blocks'
+import { chainIdRoutes } from './routes/chain-ids'
+import { chainRoutes } from './routes/chains'
+import { ercTransferRoutes } from './routes/erc-transfers'
+import { icmRoutes } from './routes/icm'
+import { l1ValidatorRoutes } from './routes/l1-validators'
+import { nftTokenRoutes } from './routes/nft-tokens'
+import { rewardRoutes } from './routes/rewards'
+import { signatureAggregationRoutes } from './routes/signature-aggregation'
+import { subnetRoutes } from './routes/subnets'
+import { transactionRoutes } from './routes/transactions'
+import { usageMetricsRoutes } from './routes/usage-metrics'
+import { vertexRoutes } from './routes/vertices'
+import type { DataContext } from './context'
+
+export interface DataServiceOptions {
+  port: number
+  seed: number
+  faults: Faults
+  host?: string
+  /** requests per minute per client; defaults far above test traffic */
+  rateLimit?: RateLimitOptions
+  /** subnet ids (cb58) whose routes answer 503 (their chains, L1 validators, signatures, usage) */
+  unavailableSubnets?: string[]
+  /** the sim node's base URL, used for rpcUrl in /v1/chains; default http://127.0.0.1:9650 */
+  nodeUrl?: string
+  /** clock of the rate limiter (ms), for tests */
+  now?: () => number
+}
+
+export function dataServiceRoutes(ctx: DataContext): Route[] {
+  return [
+    ...signatureAggregationRoutes(ctx),
+    ...transactionRoutes(ctx),
+    ...vertexRoutes(ctx),
+    ...subnetRoutes(ctx),
+    ...l1ValidatorRoutes(ctx),
+    ...rewardRoutes(ctx),
+    ...chainIdRoutes(ctx),
+    ...ercTransferRoutes(ctx),
+    ...balanceRoutes(ctx),
+    ...nftTokenRoutes(ctx),
+    ...icmRoutes(ctx),
+    ...blockRoutes(ctx),
+    ...usageMetricsRoutes(ctx),
+    ...chainRoutes(ctx),
+  ]
+}
+
+export async function startDataService(opts: DataServiceOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const ctx = createDataContext({
+    seed: opts.seed,
+    tokens: new PageTokens(opts.seed),
+    nodeUrl: opts.nodeUrl ?? 'http://127.0.0.1:9650',
+    unavailableSubnets: opts.unavailableSubnets ?? [],
+    load: (network) => loadNetworkData(opts.seed, network),
+  })
+  const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, opts.now)
+  return startJsonServer(
+    {
+      service: 'data',
+      faults: opts.faults,
+      router: new Router(dataServiceRoutes(ctx)),
+      errorStyle: 'string',
+      gate: (req) => {
+        const key = req.headers['x-data-api-key']
+        return { headers: limiter.take(req.socket.remoteAddress ?? 'unknown', Array.isArray(key) ? key[0] : key) }
+      },
+    },
+    opts.port,
+    opts.host,
+  )
+}

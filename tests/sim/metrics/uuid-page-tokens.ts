@@ -1,0 +1,64 @@
+/**
+ * Page tokens of the metrics service: UUIDs that stay valid for 24 hours from when they were handed
+ * out (spec, Limits). The UUID is derived from (seed, scope, offset), so the same question gets the
+ * same token in every run; the issue time is kept beside it and refreshed when it is handed out
+ * again. The clock is injectable so tests can make a token expire without waiting a day.
+ */
+import { createHash } from 'node:crypto'
+import { HttpError } from '../data-service/http/errors'
+
+export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+interface Entry {
+  scope: string
+  offset: number
+  issuedAtMs: number
+}
+
+function uuidFrom(bytes: Buffer): string {
+  const b = Buffer.from(bytes.subarray(0, 16))
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40 // version 4 layout
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80 // RFC 4122 variant
+  const h = b.toString('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+export class UuidPageTokens {
+  private readonly entries = new Map<string, Entry>()
+
+  constructor(
+    private readonly seed: number,
+    private readonly nowMs: () => number = () => Date.now(),
+    private readonly lifetimeMs: number = TOKEN_LIFETIME_MS,
+  ) {}
+
+  issue(scope: string, offset: number): string {
+    const token = uuidFrom(createHash('sha256').update(`metrics-page|${this.seed}|${scope}|${offset}`).digest())
+    this.entries.set(token, { scope, offset, issuedAtMs: this.nowMs() })
+    return token
+  }
+
+  /** The offset of a token; 0 without one. Malformed, unknown, expired or foreign tokens are 400s. */
+  read(token: string | undefined, scope: string): number {
+    if (token === undefined || token === '') return 0
+    if (!UUID.test(token)) throw new HttpError(400, 'pageToken must be a UUID')
+    const entry = this.entries.get(token.toLowerCase())
+    if (!entry) throw new HttpError(400, 'Invalid pageToken: it is unknown or has expired, start again from the first page')
+    if (this.nowMs() - entry.issuedAtMs > this.lifetimeMs) {
+      this.entries.delete(token.toLowerCase())
+      throw new HttpError(400, 'pageToken has expired (tokens are valid for 24 hours), start again from the first page')
+    }
+    if (entry.scope !== scope) throw new HttpError(400, 'pageToken does not belong to this request')
+    return entry.offset
+  }
+
+  /** one page of a list: items plus a token only when more data exists */
+  page<T>(scope: string, all: readonly T[], token: string | undefined, size: number): { items: T[]; nextPageToken?: string } {
+    const offset = this.read(token, scope)
+    const items = all.slice(offset, offset + size)
+    const next = offset + items.length
+    return next < all.length && items.length > 0 ? { items, nextPageToken: this.issue(scope, next) } : { items }
+  }
+}
