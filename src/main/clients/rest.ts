@@ -61,9 +61,16 @@ export class RestClient {
     return parsed.data
   }
 
+  /** A server may echo what it was sent: the key is cut out of anything we pass on. */
+  private scrub(text: string): string {
+    const key = this.opts.apiKey?.()
+    return key ? text.split(key).join('[redacted]') : text
+  }
+
   private statusError(res: Response, json: unknown, path: string): AppError {
     const raw = (json as { message?: unknown })?.message
-    const upstreamMessage = (Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : '').slice(0, 500)
+    const text = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : ''
+    const upstreamMessage = this.scrub(text).slice(0, 500)
     const details = { status: res.status, path, ...(upstreamMessage ? { upstreamMessage } : {}) }
     const s = this.opts.service
     switch (res.status) {

@@ -1,8 +1,9 @@
 /** SHA-256 helpers (node:crypto): IDs on Avalanche chains are sha256 of the bytes they name. */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
+/** One-shot crypto.hash is several times cheaper than createHash for the many small inputs here. */
 export function sha256(data: Uint8Array): Uint8Array {
-  return new Uint8Array(createHash('sha256').update(data).digest())
+  return hash('sha256', data, 'buffer') as unknown as Uint8Array
 }
 
 /** The last 4 bytes of sha256(data): the checksum used by cb58 and by the API "hex" encoding. */

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli'
+import { contract } from '../../../src/shared/contract'
+import { tempDir } from './helpers'
+
+const run = promisify(execFile)
+let cleanup: (() => void) | undefined
+afterEach(() => cleanup?.())
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli(args, (s) => out.push(s), (s) => err.push(s))
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+const profile = { name: 'local', nodeUrl: 'http://127.0.0.1:9650', dataUrl: 'http://127.0.0.1:1', metricsUrl: 'http://127.0.0.1:1', network: 'fuji', nodeIds: [] }
+
+describe('command line', () => {
+  it('"methods" lists every contract method with its input schema', async () => {
+    const r = await cli(['methods'])
+    expect(r.code).toBe(0)
+    const listed = JSON.parse(r.out) as Array<{ method: string; input: { type: string } }>
+    expect(listed.map((m) => m.method).sort()).toEqual(Object.keys(contract.methods).sort())
+    expect(listed.every((m) => m.input.type === 'object')).toBe(true)
+  })
+
+  it('"call" with a bad input prints the validation error and exits non-zero; nothing is saved', async () => {
+    const t = tempDir()
+    cleanup = t.remove
+    const bad = await cli(['call', 'profiles.create', JSON.stringify({ profile: { ...profile, nodeUrl: 'localhost:9650' } }), '--data-dir', t.dir])
+    expect(bad.code).toBe(1)
+    expect(JSON.parse(bad.err)).toMatchObject({ error: { code: 'BAD_INPUT', message: expect.stringMatching(/profile\.nodeUrl/) } })
+    const list = await cli(['call', 'profiles.list', '{}', '--data-dir', t.dir])
+    expect(JSON.parse(list.out)).toEqual({ profiles: [], activeId: null })
+  })
+
+  it('says what is wrong with the command line itself', async () => {
+    expect((await cli(['call', 'profiles.list', '{nope', '--data-dir', '/tmp'])).code).toBe(2)
+    expect((await cli(['call', 'app.info', '{}', '--node-url', 'ftp://x'])).err).toMatch(/nodeUrl: must start with http/)
+    expect((await cli(['frobnicate'])).code).toBe(2)
+    expect((await cli(['call', 'app.info', '{}', '--profile', 'missing', '--data-dir', '/tmp/companion-none'])).err).toMatch(/No profile named "missing"/)
+  })
+
+  it('stores a profile, and selects it by name for one run', async () => {
+    const t = tempDir()
+    cleanup = t.remove
+    const created = await cli(['call', 'profiles.create', JSON.stringify({ profile }), '--data-dir', t.dir])
+    expect(created.code).toBe(0)
+    const info = await cli(['call', 'status.get', '{}', '--profile', 'local', '--data-dir', t.dir])
+    expect(info.code).toBe(0)
+    expect(JSON.parse(info.out)).toBeNull()
+  })
+
+  it('runs as "npm run cli" in a real process', async () => {
+    const { stdout } = await run('node_modules/.bin/tsx', ['src/main/cli.ts', 'methods'], { cwd: process.cwd() })
+    expect(stdout).toContain('"method": "profiles.activate"')
+    const failed = await run('node_modules/.bin/tsx', ['src/main/cli.ts', 'call', 'jobs.cancel', '{"id":""}', '--data-dir', '/tmp/companion-cli-proc']).catch((e: { code: number; stderr: string }) => e)
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('BAD_INPUT') })
+  })
+})

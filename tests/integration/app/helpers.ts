@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { createApp, type App } from '../../../src/main/app'
+import { plainSecretStore } from '../../../src/main/secrets'
+
+export function tempDir(prefix = 'companion-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export function testApp(mode: 'browser' | 'cli' = 'browser'): { app: App; dataDir: string; done: () => void } {
+  const { dir, remove } = tempDir()
+  const app = createApp({ dataDir: dir, mode, secrets: plainSecretStore })
+  return { app, dataDir: dir, done: () => (app.close(), remove()) }
+}
+
+/** A folder that looks like the built renderer, for transport tests that do not need the real build. */
+export function fakeStaticDir(): { dir: string; remove: () => void } {
+  const t = tempDir('companion-static-')
+  writeFileSync(join(t.dir, 'index.html'), '<!doctype html><title>t</title>')
+  return t
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** A real anvil (EVM node) with the C-Chain's chain id, on a free port. */
+export async function startAnvil(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort()
+  const child: ChildProcess = spawn('node_modules/.bin/anvil', ['--chain-id', '43114', '--port', String(port), '--host', '127.0.0.1', '--silent'], {
+    stdio: 'ignore'
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
+      if (r.ok) break
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') }
+}

@@ -1,0 +1,154 @@
+/**
+ * Helpers of the data/metrics service conformance tests: where the spec and reference schemas are,
+ * a small JSON-Schema checker (the subset the reference schemas use), and fetch wrappers.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+/**
+ * The shared folder (spec + reference) sits beside the repository (../shared from the repo root);
+ * SHARED_DIR overrides it. Tests that need it fail with a clear message when it cannot be found.
+ */
+export function sharedDir(): string {
+  const candidates = [process.env.SHARED_DIR, resolve(here, '../../../../shared'), resolve(here, '../../../shared')].filter((p): p is string => !!p)
+  for (const c of candidates) if (existsSync(join(c, 'spec', 'interface.md'))) return c
+  throw new Error(`spec/interface.md not found (looked in ${candidates.join(', ')}); set SHARED_DIR`)
+}
+
+export const specPath = (): string => join(sharedDir(), 'spec', 'interface.md')
+export const schemaDir = (): string => join(sharedDir(), 'reference', 'data-service', 'schemas')
+
+export type JsonSchema = Record<string, unknown>
+
+export function loadSchema(file: string): JsonSchema {
+  return JSON.parse(readFileSync(join(schemaDir(), file), 'utf8')) as JsonSchema
+}
+
+/**
+ * Where the spec and the reference disagree the sim answers as the spec says; the schemas are
+ * widened for exactly those fields (README of reference/data-service, §5) and nothing else:
+ * - Price/Money.value: spec string, reference number
+ * - NFT holder sortKey: spec integer, reference string
+ * - nftCollectionName / nftSymbol: spec string, reference optional string[]
+ */
+export function applySpecDeviations(schema: JsonSchema): JsonSchema {
+  const s = structuredClone(schema)
+  const defs = (s.$defs ?? {}) as Record<string, JsonSchema>
+  const props = (name: string): Record<string, JsonSchema> | undefined => defs[name]?.properties as Record<string, JsonSchema> | undefined
+  const money = props('Money')
+  if (money) money.value = { type: ['string', 'number'] }
+  const addr = props('AddressDetails')
+  if (addr) addr.sortKey = { type: ['string', 'integer'] }
+  const holders = props('NftHoldersResponse')
+  if (holders) {
+    holders.nftCollectionName = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
+    holders.nftSymbol = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
+  }
+  return s
+}
+
+function typeOk(t: string, v: unknown): boolean {
+  switch (t) {
+    case 'null':
+      return v === null
+    case 'string':
+      return typeof v === 'string'
+    case 'boolean':
+      return typeof v === 'boolean'
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v)
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v)
+    case 'array':
+      return Array.isArray(v)
+    case 'object':
+      return typeof v === 'object' && v !== null && !Array.isArray(v)
+    default:
+      return true
+  }
+}
+
+/**
+ * Checks `value` against `schema` (type incl. type arrays, required, properties, additionalProperties,
+ * items, enum, anyOf, allOf, $ref "#/$defs/X" within the file). Returns the errors; [] = valid.
+ */
+export function checkSchema(root: JsonSchema, value: unknown, schema: JsonSchema = root, path = '$'): string[] {
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.replace(/^#\/\$defs\//, '')
+    const target = ((root.$defs ?? {}) as Record<string, JsonSchema>)[name]
+    if (!target) return [`${path}: unresolved $ref ${schema.$ref}`]
+    return checkSchema(root, value, target, path)
+  }
+  const errors: string[] = []
+  if (Array.isArray(schema.allOf)) for (const s of schema.allOf as JsonSchema[]) errors.push(...checkSchema(root, value, s, path))
+  if (Array.isArray(schema.anyOf)) {
+    const branches = (schema.anyOf as JsonSchema[]).map((s) => checkSchema(root, value, s, path))
+    if (!branches.some((b) => b.length === 0)) errors.push(`${path}: matches no anyOf branch (${branches.map((b) => b[0]).join(' | ')})`)
+  }
+  if (schema.type !== undefined) {
+    const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
+    if (!types.some((t) => typeOk(t, value))) return [...errors, `${path}: expected ${types.join('|')}, got ${JSON.stringify(value)?.slice(0, 60)}`]
+  }
+  if (Array.isArray(schema.enum) && !(schema.enum as unknown[]).includes(value)) errors.push(`${path}: ${JSON.stringify(value)} not in enum`)
+  if (Array.isArray(value) && schema.items) value.forEach((v, i) => errors.push(...checkSchema(root, v, schema.items as JsonSchema, `${path}[${i}]`)))
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>
+    for (const r of (schema.required ?? []) as string[]) if (!(r in obj)) errors.push(`${path}: missing required ${r}`)
+    const props = (schema.properties ?? {}) as Record<string, JsonSchema>
+    for (const [k, v] of Object.entries(obj)) {
+      if (props[k]) errors.push(...checkSchema(root, v, props[k], `${path}.${k}`))
+      else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') errors.push(...checkSchema(root, v, schema.additionalProperties as JsonSchema, `${path}.${k}`))
+    }
+  }
+  return errors
+}
+
+/** Validates a body against a reference schema file (with the spec deviations applied). */
+export function schemaErrors(file: string, body: unknown): string[] {
+  const root = applySpecDeviations(loadSchema(file))
+  return checkSchema(root, body)
+}
+
+export interface JsonResponse<T = unknown> {
+  status: number
+  headers: Headers
+  body: T
+}
+
+export async function getJson<T = any>(url: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
+  const res = await fetch(url, init)
+  const text = await res.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
+  return { status: res.status, headers: res.headers, body: body as T }
+}
+
+export async function postJson<T = any>(url: string, payload: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+  return getJson<T>(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) })
+}
+
+/** Follows nextPageToken to the end; returns every page's items and the number of pages. */
+export async function collectPages<T>(firstUrl: string, listField: string, maxPages = 1_000): Promise<{ items: T[]; pages: number; tokens: string[] }> {
+  const items: T[] = []
+  const tokens: string[] = []
+  let url = firstUrl
+  for (let pages = 1; pages <= maxPages; pages++) {
+    const res = await getJson<Record<string, unknown>>(url)
+    if (res.status !== 200) throw new Error(`page ${pages} of ${firstUrl}: ${res.status} ${JSON.stringify(res.body)}`)
+    items.push(...((res.body[listField] ?? []) as T[]))
+    const next = res.body.nextPageToken
+    if (typeof next !== 'string') return { items, pages, tokens }
+    tokens.push(next)
+    const u = new URL(url)
+    u.searchParams.set('pageToken', next)
+    url = u.toString()
+  }
+  throw new Error(`more than ${maxPages} pages at ${firstUrl}`)
+}
