@@ -33,7 +33,9 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
       ? `Check the node URL (${profile.nodeUrl}) in Connections: is the node running and reachable?`
       : e.code === 'NOT_FOUND' || e.code === 'RPC'
         ? 'The node does not serve this API; enable it in the node configuration or use a node that does.'
-        : 'See the error; the node answered in a way the app does not understand.'
+        : e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'
+          ? 'The node refused access: check what sits in front of it (a proxy with authentication?) and its API access rules.'
+          : 'See the error; the node answered in a way the app does not understand.'
   const cchainHint = (e: AppError): string =>
     profile.cchainUrl && (e.code === 'NETWORK' || e.code === 'TIMEOUT' || e.code === 'NOT_FOUND')
       ? `Check the C-Chain RPC URL (${profile.cchainUrl}) in Connections: is that EVM node running and reachable?`

@@ -22,7 +22,7 @@ beforeAll(async () => {
   keySink = createServer((req, res) => {
     seenHeaders.push(req.headers)
     seenUrls.push(req.url ?? '')
-    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `bad key ${API_KEY}`, statusCode: 401, error: 'Unauthorized' }))
+    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `bad key ${String(req.headers['x-data-api-key'] ?? '(none)')}`, statusCode: 401, error: 'Unauthorized' }))
   })
   await new Promise<void>((r) => keySink.listen(0, '127.0.0.1', r))
   const write = process.stderr.write.bind(process.stderr)

@@ -77,6 +77,8 @@ export class Ledger {
   private readonly nextHeight: Record<ChainAlias, bigint>
   private pParent: Uint8Array
   private fundingCounter = 0
+  /** raw bytes of the tx IDs issued so far (saves decoding cb58 for every input) */
+  private readonly txIdBytes = new Map<string, Uint8Array>()
 
   constructor(
     private readonly params: NetworkParams,
@@ -125,6 +127,7 @@ export class Ledger {
   /** An output created before the data set's window (its tx is not part of the data set). */
   private fundingUtxo(chain: ChainAlias, payer: Addr, amount: bigint, asset: AssetInfo): UtxoRecord {
     const txId = sha256(new ByteWriter().u32(this.fundingCounter++).bytes(payer.id).finish())
+    this.txIdBytes.set(cb58Encode(txId), txId)
     return this.record(chain, cb58Encode(txId), txId, 0, asset, amount, [payer], 1, 0n, 0n, 0, chain)
   }
 
@@ -243,7 +246,7 @@ export class Ledger {
       addrs: o.to.map((a) => a.id),
     })
     const inSpec = (u: UtxoRecord): InSpec => ({
-      txId: cb58Decode(u.txHash),
+      txId: this.txIdBytes.get(u.txHash) ?? cb58Decode(u.txHash),
       outputIndex: u.outputIndex,
       assetId: this.assetIdBytes(u.asset),
       amount: u.amount,
@@ -303,6 +306,7 @@ export class Ledger {
     }
     const idBytes = sha256(bytes)
     const txHash = cb58Encode(idBytes)
+    this.txIdBytes.set(txHash, idBytes)
     const emitted = ordered.map((o, i) => {
       const consumedOn = o.exportTo ?? req.chain
       const r = this.record(req.chain, txHash, idBytes, i, o.asset ?? asset, o.amount, o.to, o.threshold ?? 1, o.locktime ?? 0n, height, time, consumedOn)
@@ -324,8 +328,8 @@ export class Ledger {
     for (const r of emitted) {
       if (r.staked) continue
       // exported outputs wait in the destination's shared memory; keyed by their destination chain
-      const chain = (Object.keys(this.chainIds) as ChainAlias[]).find((c) => this.chainIds[c] === r.consumedOnChainId)!
       if (r.addresses.length === 1 && !r.atomic) {
+        const chain = req.chain
         const owner = ordered[r.outputIndex]!.to[0]!
         this.unspentOf(chain, owner).push(r)
       }

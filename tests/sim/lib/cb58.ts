@@ -5,26 +5,27 @@ import { bytesEqual, concatBytes } from './bytes'
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const INDEX = new Map<string, number>([...ALPHABET].map((c, i) => [c, i]))
 
+const BIG58_10 = 58n ** 10n
+
+/** base58 via BigInt in chunks of 10 digits (the byte-by-byte loop was a hot spot of generation). */
 export function base58Encode(bytes: Uint8Array): string {
   let zeros = 0
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++
-  // digits in base 58, little-endian
-  const digits: number[] = []
-  for (let i = zeros; i < bytes.length; i++) {
-    let carry = bytes[i]!
-    for (let j = 0; j < digits.length; j++) {
-      carry += digits[j]! << 8
-      digits[j] = carry % 58
-      carry = (carry / 58) | 0
+  if (zeros === bytes.length) return '1'.repeat(zeros)
+  let n = BigInt(`0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`)
+  let out = ''
+  while (n > 0n) {
+    let chunk = Number(n % BIG58_10)
+    n /= BIG58_10
+    let part = ''
+    for (let i = 0; i < 10; i++) {
+      part = ALPHABET[chunk % 58]! + part
+      chunk = Math.floor(chunk / 58)
     }
-    while (carry > 0) {
-      digits.push(carry % 58)
-      carry = (carry / 58) | 0
-    }
+    out = part + out
   }
-  let out = '1'.repeat(zeros)
-  for (let i = digits.length - 1; i >= 0; i--) out += ALPHABET[digits[i]!]
-  return out
+  out = out.replace(/^1+/, '')
+  return '1'.repeat(zeros) + out
 }
 
 export function base58Decode(text: string): Uint8Array {

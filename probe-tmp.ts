@@ -1,0 +1,20 @@
+import { loadNetworkData } from './tests/sim/data-service/network-data'
+let t = performance.now()
+const d = loadNetworkData(1, 'mainnet')
+console.log('ms', Math.round(performance.now() - t))
+t = performance.now()
+const { createEvmDataset } = await import('./tests/sim/dataset/evm')
+console.log('evm chains', d.evm.chains.map(c => c.chainId + ' ' + c.chainName))
+console.log('tokens', d.evm.tokens.length, 'nft tokens', d.evm.nftByKey.size, 'transfers', [...d.evm.nftTransfersByAddress.values()].reduce((a, l) => a + l.length, 0), 'icm', d.evm.icmMessages.length, 'blocks', d.evm.latestBlocks.length)
+const demo = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+console.log('demo holdings', d.evm.holdingsByOwner.get('43114:' + demo)?.length, 'collectibles', d.evm.collectiblesByOwner.get('43114:' + demo)?.length, 'transfers', d.evm.nftTransfersByAddress.get('43114:' + demo)?.length)
+console.log('holders punks', d.evm.holdersByCollection.get('43114:0x5e11b00000000000000000000000000000000721')?.length)
+const c = d.txsByChain.C
+console.log(JSON.stringify(c[0], (_k, v) => typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? 'bytes' : v).slice(0, 600))
+console.log('addr idx size', d.txsByAddress.size, 'rich', d.txsByAddress.get('avax154psshf3yclwacerd7yzzneawlzuv9p4lml99h')?.length, 'evm rich', d.txsByAddress.get('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')?.length)
+const maxU = Math.max(...d.primary.transactions.map(t => t.consumedUtxos.length + t.emittedUtxos.length)); console.log('max utxos per tx', maxU)
+const l1 = d.txsByChain.P.filter(t => t.txType === 'SetL1ValidatorWeightTx' || t.txType==='DisableL1ValidatorTx')[0]; console.log(JSON.stringify(l1?.l1ValidatorDetails, (_k, v) => typeof v === 'bigint' ? v.toString() : v))
+console.log(JSON.stringify(d.primary.subnets[0]?.blockchains[0]?.genesisData).slice(0, 400))
+console.log(JSON.stringify(d.primary.l1Validators[0], (_k, v) => typeof v === 'bigint' ? v.toString() : v))
+console.log('active l1', d.primary.l1Validators.filter(v=>v.active).length, 'pblocks', d.primary.pBlocks.length, d.primary.pBlocks.at(-1)?.height)
+const x = d.txsByChain.X.find(t => t.txType === 'CreateAssetTx'); console.log(JSON.stringify(x, (_k, v) => typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? 'bytes' : v).slice(0, 1500))
