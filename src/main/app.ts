@@ -17,6 +17,8 @@ export interface AppOptions {
   overrides?: ConnectionOverrides
   /** CLI: use this profile (by name) instead of the stored active one, without changing it. */
   profileName?: string
+  /** Desktop: better-sqlite3 built for Electron's ABI (scripts/electron-native.mjs). */
+  nativeBinding?: string
 }
 
 export interface App {
@@ -26,7 +28,7 @@ export interface App {
 
 /** Builds the whole graph from settings: the container. No Electron here, so it runs in plain Node. */
 export function createApp(opts: AppOptions): App {
-  const { db, quarantined } = openDatabase(opts.dataDir)
+  const { db, quarantined } = openDatabase(opts.dataDir, opts.nativeBinding)
   if (quarantined) log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
   const store = new ProfilesStore(db)
   if (opts.profileName) {

@@ -1,4 +1,5 @@
 import { app, BrowserWindow } from 'electron'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type App } from './app'
 import { attachIpc } from './electron/ipc-transport'
@@ -22,7 +23,13 @@ function openWindow(): void {
 
 app.whenReady().then(
   () => {
-    companion = createApp({ dataDir: app.getPath('userData'), mode: 'desktop', secrets: desktopSecretStore() })
+    const native = join(outDir, '..', '.electron-native', `better_sqlite3-electron-${process.versions.electron}.node`)
+    companion = createApp({
+      dataDir: app.getPath('userData'),
+      mode: 'desktop',
+      secrets: desktopSecretStore(),
+      ...(existsSync(native) ? { nativeBinding: native } : {})
+    })
     openWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow()

@@ -18,27 +18,27 @@ export const DB_FILE = 'companion.sqlite'
  * A corrupt file is moved aside (not deleted: its owner may want it) and a fresh one is built.
  * The file is created with mode 0600 because, outside the desktop app, it may hold an API key.
  */
-export function openDatabase(dataDir: string): OpenedDatabase {
+export function openDatabase(dataDir: string, nativeBinding?: string): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const file = join(dataDir, DB_FILE)
   let quarantined: string | undefined
-  let db = tryOpen(file)
+  let db = tryOpen(file, nativeBinding)
   if (!db) {
     quarantined = `${file}.corrupt-${Date.now()}`
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, quarantined + suffix)
-    db = tryOpen(file)
+    db = tryOpen(file, nativeBinding)
     if (!db) throw new Error(`Cannot create a database at ${file}`)
   }
   migrate(db)
   return quarantined ? { db, quarantined } : { db }
 }
 
-function tryOpen(file: string): Db | undefined {
+function tryOpen(file: string, nativeBinding?: string): Db | undefined {
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600))
   chmodSync(file, 0o600)
   let db: Db | undefined
   try {
-    db = new Database(file)
+    db = new Database(file, nativeBinding ? { nativeBinding } : {})
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 2000')

@@ -1,0 +1,110 @@
+/**
+ * GET /v1/networks/{network}/blockchains/{blockchainId}/transactions
+ *
+ * Rules (spec): filtering by txTypes / startTimestamp / endTimestamp needs `addresses` or
+ * `l1ValidationId` (400 otherwise); l1ValidationId is a P-Chain filter. A page may hold fewer than
+ * pageSize transactions when their UTXOs reach a performance threshold. Newest first by default.
+ */
+import { PRIMARY_NETWORK_TX_TYPES } from '../../dataset'
+import type { PrimaryNetworkTx, PrimaryNetworkTxType } from '../../dataset'
+import type { DataContext } from '../context'
+import { badRequest } from '../http/errors'
+import type { PageTokens } from '../http/page-token'
+import { scopeOf } from '../http/page-token'
+import { enumValue, listParam, networkPathParam, nonNegativeIntParam, pageSizeParam, single, sortOrderParam, stringParam } from '../http/query'
+import type { NetworkName } from '../http/query'
+import type { Route } from '../http/router'
+import type { NetworkData } from '../network-data'
+import { parsePrimaryAddresses } from '../primary-address'
+import { primaryTx } from '../serialize/primary-tx'
+
+/** UTXOs (consumed + emitted) after which a page stops early, as the real indexer does */
+export const PAGE_UTXO_THRESHOLD = 1_000
+
+const CHAIN_NAMES = { P: 'p-chain', X: 'x-chain', C: 'c-chain' } as const
+
+/** The chain a blockchainId path value names on this network; 400 for ids of the other network. */
+export function chainOfPathId(net: NetworkData, id: string, allowed: readonly ('P' | 'X' | 'C')[]): 'P' | 'X' | 'C' {
+  const p = net.primary.params
+  const byId: Record<string, 'P' | 'X' | 'C'> = { 'p-chain': 'P', 'x-chain': 'X', 'c-chain': 'C', [p.pChainId]: 'P', [p.xChainId]: 'X', [p.cChainId]: 'C' }
+  const chain = byId[id]
+  if (chain === undefined || !allowed.includes(chain)) {
+    const known = allowed.map((c) => CHAIN_NAMES[c])
+    throw badRequest(`blockchainId must be one of ${known.join(', ')} or the base58 id of that chain on ${net.name}`)
+  }
+  return chain
+}
+
+/** One page that also stops once the UTXOs of its transactions reach the threshold (never empty). */
+function txPage(tokens: PageTokens, scope: string, all: readonly PrimaryNetworkTx[], pageToken: string | undefined, pageSize: number) {
+  const offset = tokens.read(pageToken, scope)
+  const items: PrimaryNetworkTx[] = []
+  let utxos = 0
+  for (let i = offset; i < all.length && items.length < pageSize; i++) {
+    const t = all[i] as PrimaryNetworkTx
+    const n = t.consumedUtxos.length + t.emittedUtxos.length
+    if (items.length > 0 && utxos + n > PAGE_UTXO_THRESHOLD) break
+    items.push(t)
+    utxos += n
+  }
+  const next = offset + items.length
+  return { items, nextPageToken: next < all.length && items.length > 0 ? tokens.issue(scope, next) : undefined }
+}
+
+function l1Related(t: PrimaryNetworkTx, id: string): boolean {
+  return (t.l1ValidatorDetails ?? []).some((v) => v.validationId === id || v.validationIdHex.toLowerCase() === id.toLowerCase())
+}
+
+export function transactionRoutes(ctx: DataContext): Route[] {
+  return [
+    {
+      name: 'listLatestPrimaryNetworkTransactions',
+      method: 'GET',
+      template: '/v1/networks/{network}/blockchains/{blockchainId}/transactions',
+      handler: ({ params, query }) => {
+        const network: NetworkName = networkPathParam(params.network)
+        const pageSize = pageSizeParam(query, { def: 10, min: 1, max: 100 })
+        const sortOrder = sortOrderParam(query)
+        const txTypes = listParam(query, 'txTypes')?.map((t) => enumValue('each value in txTypes', t, PRIMARY_NETWORK_TX_TYPES)) as PrimaryNetworkTxType[] | undefined
+        const start = nonNegativeIntParam(query, 'startTimestamp')
+        const end = nonNegativeIntParam(query, 'endTimestamp')
+        const rawAddresses = listParam(query, 'addresses')
+        const l1ValidationId = stringParam(query, 'l1ValidationId')
+        if (start !== undefined && end !== undefined && start > end) throw badRequest('startTimestamp must be less than or equal to endTimestamp')
+        if ((txTypes !== undefined || start !== undefined || end !== undefined) && rawAddresses === undefined && l1ValidationId === undefined) {
+          throw badRequest('Filtering by txTypes, startTimestamp or endTimestamp is only supported together with addresses or l1ValidationId')
+        }
+        const net = ctx.network(network)
+        const chain = chainOfPathId(net, params.blockchainId ?? '', ['P', 'X', 'C'])
+        if (l1ValidationId !== undefined && chain !== 'P') throw badRequest('l1ValidationId is only supported on the P-Chain')
+        const addresses = rawAddresses && parsePrimaryAddresses(rawAddresses, net, { allowEvm: chain === 'C', param: 'addresses' })
+
+        let rows: PrimaryNetworkTx[]
+        if (addresses) {
+          const seen = new Set<PrimaryNetworkTx>()
+          for (const a of addresses) for (const t of net.txsByAddress.get(a) ?? []) if (t.chain === chain) seen.add(t)
+          rows = [...seen]
+        } else rows = [...net.txsByChain[chain]]
+        if (l1ValidationId !== undefined) rows = rows.filter((t) => l1Related(t, l1ValidationId))
+        rows = rows.filter(
+          (t) =>
+            (txTypes === undefined || txTypes.includes(t.txType)) &&
+            (start === undefined || t.blockTimestamp >= start) &&
+            (end === undefined || t.blockTimestamp <= end),
+        )
+        rows.sort((a, b) => a.blockTimestamp - b.blockTimestamp || (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0) || a.txHash.localeCompare(b.txHash))
+        if (sortOrder === 'desc') rows.reverse()
+
+        const scope = scopeOf('listLatestPrimaryNetworkTransactions', { network, chain, addresses, l1ValidationId, txTypes, start, end, sortOrder })
+        const page = txPage(ctx.tokens, scope, rows, single(query, 'pageToken'), pageSize)
+        return {
+          body: {
+            ...(page.nextPageToken === undefined ? {} : { nextPageToken: page.nextPageToken }),
+            transactions: page.items.map((t) => primaryTx(net.primary, t)),
+            chainInfo: { chainName: CHAIN_NAMES[chain], network },
+          },
+        }
+      },
+    },
+  ]
+}
