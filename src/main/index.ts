@@ -13,6 +13,8 @@ const iconPath = join(import.meta.dirname, '..', '..', 'resources', 'icon.png')
 let companion: App | undefined
 
 app.enableSandbox()
+// Tests and portable setups point the app at another data folder.
+if (process.env.COMPANION_DATA_DIR) app.setPath('userData', process.env.COMPANION_DATA_DIR)
 if (!app.requestSingleInstanceLock()) app.quit()
 
 function openWindow(): void {

@@ -21,6 +21,8 @@ export interface ProfileFormModel {
   dataUrl: string
   metricsUrl: string
   network: Network
+  /** Empty: the node URL + /ext/bc/C/rpc. */
+  cchainUrl: string
   /** Empty: the network's default prefix. */
   addressHrp: string
   nodeIds: string[]
@@ -54,6 +56,7 @@ export function newProfileModel(): ProfileFormModel {
     dataUrl: DEFAULT_DATA_URL,
     metricsUrl: DEFAULT_METRICS_URL,
     network: 'mainnet',
+    cchainUrl: '',
     addressHrp: '',
     nodeIds: [],
     apiKey: ''
@@ -67,6 +70,7 @@ export function modelFromProfile(p: ProfileView): ProfileFormModel {
     dataUrl: p.dataUrl,
     metricsUrl: p.metricsUrl,
     network: p.network,
+    cchainUrl: p.cchainUrl ?? '',
     // Show the network default as a placeholder rather than as a value the person typed.
     addressHrp: p.addressHrp === DEFAULT_HRP[p.network] ? '' : p.addressHrp,
     nodeIds: [...p.nodeIds],
@@ -80,6 +84,7 @@ const FIELD_NAMES: readonly FieldName[] = [
   'dataUrl',
   'metricsUrl',
   'network',
+  'cchainUrl',
   'addressHrp',
   'nodeIds',
   'apiKey'
@@ -130,22 +135,24 @@ export interface Validated {
 }
 
 /**
- * Validates the whole form. `explicitHrp` sends the network default when the prefix is empty, so that an
- * edit that changes the network does not leave the old network's prefix behind.
+ * Validates the whole form. An empty optional field means "the default": left out when creating, and
+ * sent as null when editing, which resets a value set before.
  */
 export function validateProfile(
   model: ProfileFormModel,
-  opts: { explicitHrp: boolean }
+  opts: { editing: boolean }
 ): { ok: true; value: Validated } | { ok: false; errors: FormErrors } {
   const errors = emptyErrors()
-  const hrp = model.addressHrp.trim()
+  const unset = opts.editing ? null : undefined
+  const optional = (v: string): string | null | undefined => (v.trim() !== '' ? v.trim() : unset)
   const candidate = {
     name: model.name,
     nodeUrl: model.nodeUrl,
     dataUrl: model.dataUrl,
     metricsUrl: model.metricsUrl,
     network: model.network,
-    addressHrp: hrp !== '' ? hrp : opts.explicitHrp ? DEFAULT_HRP[model.network] : undefined,
+    cchainUrl: optional(model.cchainUrl),
+    addressHrp: optional(model.addressHrp),
     // A row left empty is not a NodeID the person meant to enter.
     nodeIds: model.nodeIds.map((s) => s.trim()).filter((s) => s !== '')
   }
