@@ -1,0 +1,180 @@
+/** platform.* over the data set (gorilla service at /ext/bc/P). Integers are decimal strings, as avajson. */
+import { parseAddress } from '../lib/bech32'
+import { toHex } from '../lib/bytes'
+import { parseId } from '../lib/cb58'
+import { encodeHexChecksum } from '../lib/hexChecksum'
+import { parseNodeId } from '../lib/ids'
+import type { Dataset, Owner, PBlock } from '../dataset'
+import { PRIMARY_NETWORK_ID } from '../dataset'
+import type { GorillaMethod } from './jsonrpc'
+import { InvalidArgument, MethodError, encodingParam, optString, optStringArray, optUint } from './jsonrpc'
+
+const ownerJson = (o: Owner) => ({ locktime: o.locktime.toString(), threshold: String(o.threshold), addresses: o.addresses.map((a) => `P-${a}`) })
+
+function blockReply(ds: Dataset, b: PBlock, encoding: string) {
+  if (encoding === 'json') {
+    return { block: { time: b.timestamp, parentID: b.parentId, height: Number(b.height), txs: b.txIds.map((id) => ds.pTxJson(id)) }, encoding }
+  }
+  return { block: encoding === 'hexnc' ? `0x${toHex(b.bytes)}` : encodeHexChecksum(b.bytes), encoding }
+}
+
+function checkId(text: string | undefined, what: string): string {
+  if (text === undefined || text === '') throw new MethodError(`argument '${what}' not given`)
+  try {
+    parseId(text)
+  } catch (e) {
+    throw new MethodError(`problem parsing ${what} "${text}": ${(e as Error).message}`)
+  }
+  return text
+}
+
+export function platformMethods(ds: Dataset): Record<string, GorillaMethod> {
+  const pHeight = () => (ds.pBlocks.at(-1)?.height ?? 0n).toString()
+  return {
+    getBalance(p) {
+      const addresses = optStringArray(p, 'addresses') ?? []
+      if (addresses.length === 0) throw new MethodError('no addresses provided')
+      let unlocked = 0n
+      let lockedNotStakeable = 0n
+      const utxoIDs: { txID: string; outputIndex: number }[] = []
+      for (const a of addresses) {
+        let shortId: Uint8Array
+        try {
+          shortId = parseAddress(a).shortId
+        } catch (e) {
+          throw new MethodError(`couldn't parse address "${a}": ${(e as Error).message}`)
+        }
+        const bal = ds.pBalance(toHex(shortId))
+        unlocked += bal.unlocked
+        lockedNotStakeable += bal.lockedNotStakeable
+        utxoIDs.push(...bal.utxoIds)
+      }
+      const asset = ds.avax.assetId
+      const total = unlocked + lockedNotStakeable
+      const map = (v: bigint) => (v > 0n ? { [asset]: v.toString() } : {})
+      return {
+        balance: total.toString(),
+        unlocked: unlocked.toString(),
+        lockedStakeable: '0',
+        lockedNotStakeable: lockedNotStakeable.toString(),
+        balances: map(total),
+        unlockeds: map(unlocked),
+        lockedStakeables: {},
+        lockedNotStakeables: map(lockedNotStakeable),
+        utxoIDs,
+      }
+    },
+    getBlock(p) {
+      const id = optString(p, 'blockID')
+      const encoding = encodingParam(p, ['hex', 'hexc', 'hexnc', 'json'])
+      if (id === undefined) throw new InvalidArgument()
+      try {
+        parseId(id)
+      } catch {
+        throw new InvalidArgument()
+      }
+      const b = ds.pBlockById(id)
+      if (!b) throw new MethodError(`couldn't get block with id ${id}: not found`)
+      return blockReply(ds, b, encoding)
+    },
+    getBlockByHeight(p) {
+      const height = optUint(p, 'height')
+      const encoding = encodingParam(p, ['hex', 'hexc', 'hexnc', 'json'])
+      if (height === undefined) throw new InvalidArgument()
+      const b = ds.pBlockByHeight(height)
+      if (!b) throw new MethodError(`couldn't get block at height ${height}: not found`)
+      return blockReply(ds, b, encoding)
+    },
+    getBlockchains() {
+      return { blockchains: ds.blockchains.map((b) => ({ id: b.blockchainId, name: b.name, subnetID: b.subnetId, vmID: b.vmId })) }
+    },
+    getBlockchainStatus(p) {
+      const id = checkId(optString(p, 'blockchainID'), 'blockchainID')
+      return { status: ds.blockchainStatus(id) }
+    },
+    getCurrentSupply(p) {
+      const subnetId = optString(p, 'subnetID') ?? PRIMARY_NETWORK_ID
+      if (subnetId === PRIMARY_NETWORK_ID) return { supply: ds.supply.toString(), height: pHeight() }
+      const s = ds.subnetById(checkId(subnetId, 'subnetID'))
+      if (!s) throw new MethodError('not found')
+      return { supply: s.supply.toString(), height: pHeight() }
+    },
+    getCurrentValidators(p) {
+      const subnetId = optString(p, 'subnetID') ?? PRIMARY_NETWORK_ID
+      const nodeIDs = optStringArray(p, 'nodeIDs') ?? []
+      for (const n of nodeIDs) {
+        try {
+          parseNodeId(n)
+        } catch {
+          throw new InvalidArgument()
+        }
+      }
+      const wanted = nodeIDs.length > 0 ? new Set(nodeIDs) : undefined
+      const keep = (nodeID: string) => !wanted || wanted.has(nodeID)
+      // delegators are listed only when exactly one nodeID is asked for (as avalanchego does)
+      const withDelegators = nodeIDs.length === 1
+      if (subnetId === PRIMARY_NETWORK_ID) {
+        return {
+          validators: ds.validators.filter((v) => keep(v.nodeID)).map((v) => ({
+            txID: v.txID,
+            startTime: String(v.startTime),
+            endTime: String(v.endTime),
+            weight: v.weight.toString(),
+            nodeID: v.nodeID,
+            validationRewardOwner: ownerJson(v.validationRewardOwner),
+            delegationRewardOwner: ownerJson(v.delegationRewardOwner),
+            potentialReward: v.potentialReward.toString(),
+            accruedDelegateeReward: v.accruedDelegateeReward.toString(),
+            delegationFee: (v.delegationShares / 10000).toFixed(4),
+            uptime: v.uptime,
+            connected: v.connected,
+            // the spec spells it proofOfPosession; avalanchego emits proofOfPossession: both are sent
+            signer: { publicKey: v.signer.publicKey, proofOfPosession: v.signer.proofOfPossession, proofOfPossession: v.signer.proofOfPossession },
+            delegatorCount: String(v.delegators.length),
+            delegatorWeight: v.delegators.reduce((s, d) => s + d.weight, 0n).toString(),
+            ...(withDelegators
+              ? {
+                  delegators: v.delegators.map((d) => ({
+                    txID: d.txID,
+                    startTime: String(d.startTime),
+                    endTime: String(d.endTime),
+                    weight: d.weight.toString(),
+                    nodeID: d.nodeID,
+                    rewardOwner: ownerJson(d.rewardOwner),
+                    potentialReward: d.potentialReward.toString(),
+                  })),
+                }
+              : {}),
+          })),
+        }
+      }
+      const subnet = ds.subnetById(checkId(subnetId, 'subnetID'))
+      if (!subnet) return { validators: [] }
+      if (subnet.isL1) {
+        return {
+          validators: ds.l1Validators.filter((v) => v.subnetId === subnet.subnetId && v.active && keep(v.nodeID)).map((v) => ({
+            validationID: v.validationId,
+            nodeID: v.nodeID,
+            publicKey: v.signer.publicKey,
+            remainingBalanceOwner: ownerJson(v.remainingBalanceOwner),
+            deactivationOwner: ownerJson(v.deactivationOwner),
+            startTime: String(v.creationTimestamp),
+            weight: v.weight.toString(),
+            minNonce: v.minNonce.toString(),
+            balance: v.balance.toString(),
+          })),
+        }
+      }
+      return {
+        validators: subnet.subnetValidators.filter((v) => keep(v.nodeID)).map((v) => ({
+          txID: v.txID,
+          startTime: String(v.startTime),
+          endTime: String(v.endTime),
+          weight: v.weight.toString(),
+          nodeID: v.nodeID,
+          connected: v.connected,
+        })),
+      }
+    },
+  }
+}
