@@ -1,16 +1,23 @@
 /**
  * Turns whatever a call threw into words for a person. The renderer decides the words by error code:
- * messages of BAD_INPUT / CONFLICT / NOT_FOUND are written by our own main process and say what to fix,
- * but text that may come from a remote server (the node, the data service) is only ever shown as a
- * quoted detail under our own sentence, never as if it were ours.
+ * messages of BAD_INPUT / CONFLICT / NOT_FOUND are written by our own main process and say what to fix;
+ * for the others our own sentence leads, and the message follows as detail. Text a remote server wrote
+ * (details.upstreamMessage) is only ever shown apart and labelled as the service's, never as ours.
  */
 import { AppError, type ErrorCode, type ErrorData } from '../../shared/rpc/errors'
 
 export interface UserMessage {
   /** Our sentence: what happened and what to do. */
   title: string
-  /** Verbatim text from the other side, shown apart (monospace, labelled), or undefined. */
+  /** The main process's more specific message, when it adds to the title. */
   detail?: string
+  /** Verbatim text of the remote service, to be shown apart and labelled as its words. */
+  upstream?: string
+}
+
+function upstreamOf(err: ErrorData): string | undefined {
+  const u = err.details?.['upstreamMessage']
+  return typeof u === 'string' && u.trim() !== '' ? u : undefined
 }
 
 const OWN_WORDS: Record<Exclude<ErrorCode, 'BAD_INPUT' | 'CONFLICT' | 'NOT_FOUND'>, string> = {
@@ -28,6 +35,12 @@ const OWN_WORDS: Record<Exclude<ErrorCode, 'BAD_INPUT' | 'CONFLICT' | 'NOT_FOUND
 }
 
 export function describeErrorData(err: ErrorData): UserMessage {
+  const m = describeCode(err)
+  const upstream = upstreamOf(err)
+  return upstream ? { ...m, upstream } : m
+}
+
+function describeCode(err: ErrorData): UserMessage {
   switch (err.code) {
     case 'BAD_INPUT':
     case 'CONFLICT':
@@ -61,5 +74,38 @@ export function describeError(err: unknown): UserMessage {
 /** One line, for toasts. */
 export function errorText(err: unknown): string {
   const m = describeError(err)
-  return m.detail ? `${m.title} (${m.detail})` : m.title
+  const parts = [m.title, m.detail, m.upstream ? `The service said: “${m.upstream}”` : undefined]
+  return parts.filter(Boolean).join(' ')
+}
+
+/**
+ * A few words for why a part of the interface is unavailable, for the status view, where the check's own
+ * text (which names the endpoint) and the hint (what to change) follow.
+ */
+export function shortReason(err: ErrorData): string {
+  switch (err.code) {
+    case 'NETWORK':
+      return 'Unreachable'
+    case 'TIMEOUT':
+      return 'No answer in time'
+    case 'RPC': {
+      const code = err.details?.['rpcCode']
+      return typeof code === 'number' ? `The node answered with JSON-RPC error ${code}` : 'The node answered with an error'
+    }
+    case 'NOT_FOUND':
+      return 'Not served at this address'
+    case 'UNAUTHORIZED':
+    case 'FORBIDDEN':
+      return 'Access refused'
+    case 'RATE_LIMITED':
+      return 'Rate-limited'
+    case 'UPSTREAM_INVALID':
+      return 'Answered in an unexpected format'
+    case 'OFFLINE':
+      return 'Not connected to the app'
+    case 'CANCELLED':
+      return 'Check cancelled'
+    default:
+      return describeErrorData(err).title
+  }
 }

@@ -118,7 +118,11 @@ export interface JsonResponse<T = unknown> {
   body: T
 }
 
-export async function getJson<T = any>(url: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
+/** Parsed JSON of a test answer: tests dig into it freely and assert on what they find. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
+export async function getJson<T = Json>(url: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
   const res = await fetch(url, init)
   const text = await res.text()
   let body: unknown
@@ -130,7 +134,7 @@ export async function getJson<T = any>(url: string, init: RequestInit = {}): Pro
   return { status: res.status, headers: res.headers, body: body as T }
 }
 
-export async function postJson<T = any>(url: string, payload: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+export async function postJson<T = Json>(url: string, payload: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
   return getJson<T>(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) })
 }
 

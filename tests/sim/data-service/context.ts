@@ -57,7 +57,9 @@ export function createDataContext(opts: {
       if (down.has(subnetId)) throw new HttpError(503, `The nodes of subnet ${subnetId} are not responding, try again later`)
     },
     evmChain(id) {
-      for (const net of ctx.allNetworks()) {
+      // mainnet first, and the test network only when needed (building a network takes seconds)
+      for (const name of ['mainnet', 'fuji'] as const) {
+        const net = get(name)
         const chain = net.evm.chains.find((c) => c.chainId === id || c.blockchainId === id)
         if (chain) {
           ctx.assertSubnetAvailable(chain.subnetId)

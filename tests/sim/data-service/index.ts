@@ -44,6 +44,8 @@ export interface DataServiceOptions {
   nodeUrl?: string
   /** clock of the rate limiter (ms), for tests */
   now?: () => number
+  /** build a private copy of the data set instead of the per-process one (determinism tests) */
+  freshData?: boolean
 }
 
 export function dataServiceRoutes(ctx: DataContext): Route[] {
@@ -71,7 +73,7 @@ export async function startDataService(opts: DataServiceOptions): Promise<{ url:
     tokens: new PageTokens(opts.seed),
     nodeUrl: opts.nodeUrl ?? 'http://127.0.0.1:9650',
     unavailableSubnets: opts.unavailableSubnets ?? [],
-    load: (network) => loadNetworkData(opts.seed, network),
+    load: (network) => loadNetworkData(opts.seed, network, opts.freshData ?? false),
   })
   const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, opts.now)
   return startJsonServer(

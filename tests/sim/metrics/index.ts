@@ -9,6 +9,8 @@ import { createDataContext } from '../data-service/context'
 import { PageTokens } from '../data-service/http/page-token'
 import { RateLimiter } from '../data-service/http/rate-limit'
 import { Router } from '../data-service/http/router'
+import type { Route } from '../data-service/http/router'
+import type { DataContext } from '../data-service/context'
 import { startJsonServer } from '../data-service/http/server'
 import { loadNetworkData } from '../data-service/network-data'
 import { avgTpsRoutes } from './avg-tps'
@@ -26,7 +28,9 @@ export interface MetricsServiceOptions {
   rateLimitPerMinute?: number
 }
 
-export const METRICS_ROUTE_NAMES = ['getAvgTps', 'getNftHoldersByContractAddress'] as const
+export function metricsRoutes(ctx: DataContext, tokens: UuidPageTokens): Route[] {
+  return [...avgTpsRoutes(ctx, tokens), ...nftHolderRoutes(ctx, tokens)]
+}
 
 export async function startMetricsService(opts: MetricsServiceOptions): Promise<{ url: string; close(): Promise<void> }> {
   const ctx = createDataContext({
@@ -37,7 +41,7 @@ export async function startMetricsService(opts: MetricsServiceOptions): Promise<
     load: (network) => loadNetworkData(opts.seed, network),
   })
   const tokens = new UuidPageTokens(opts.seed, opts.now)
-  const router = new Router([...avgTpsRoutes(ctx, tokens), ...nftHolderRoutes(ctx, tokens)])
+  const router = new Router(metricsRoutes(ctx, tokens))
   const perMinute = opts.rateLimitPerMinute ?? 10_000
   // The metrics service has no keys: everyone gets the keyless limit.
   const limiter = new RateLimiter({ perMinuteWithoutKey: perMinute, perMinuteWithKey: perMinute })

@@ -70,8 +70,9 @@ export function icmRoutes(ctx: DataContext): Route[] {
       template: '/v1/icm/messages/{messageId}',
       handler: ({ params }) => {
         const id = (params.messageId ?? '').toLowerCase().replace(/^0x/, '')
-        for (const net of ctx.allNetworks()) {
-          const m = net.evm.icmById.get(id)
+        // mainnet first; the test network is built only when the id is not a mainnet message
+        for (const name of ['mainnet', 'fuji'] as const) {
+          const m = ctx.network(name).evm.icmById.get(id)
           if (m) return { body: icmMessage(m) }
         }
         throw notFound(`ICM message ${params.messageId ?? ''} not found`)

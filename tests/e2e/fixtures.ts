@@ -1,0 +1,179 @@
+/**
+ * Worker fixtures for the end-to-end tests: a real anvil (chain id 43114) and a real browser-mode server
+ * (`src/main/server/serve.ts`) with a fresh data folder, both on 127.0.0.1 and stopped afterwards.
+ * Tests open the URL the server printed, exactly as a person would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export interface Companion {
+  /** The URL browser mode printed: http://127.0.0.1:PORT/?token=… */
+  url: string
+  /** The same origin without the token. */
+  origin: string
+  /** anvil's JSON-RPC URL (http; its websocket is the same with ws://). */
+  anvilUrl: string
+  /** A port on 127.0.0.1 where nothing listens: every call to it is refused. */
+  closedUrl: string
+  dataDir: string
+}
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const BIN = (name: string): string => join(ROOT, 'node_modules', '.bin', name)
+
+/** A port that was free a moment ago; good enough on a test machine. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** Own process group, so that stopping also reaches children (tsx runs node as a child). */
+function start(cmd: string, args: string[]): ChildProcess {
+  return spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+  const signal = (s: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, s)
+    } catch {
+      // already gone
+    }
+  }
+  signal('SIGTERM')
+  const timer = setTimeout(() => signal('SIGKILL'), 3_000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function waitForAnvil(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}`)
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+      })
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('anvil did not answer within 15 s')
+}
+
+/** Reads stdout until the first line that starts with http://127.0.0.1: (the URL with the token). */
+async function readServeUrl(child: ChildProcess): Promise<string> {
+  let stderr = ''
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  return new Promise((resolve, reject) => {
+    let buffered = ''
+    const timer = setTimeout(() => fail(new Error('browser mode printed no URL within 30 s')), 30_000)
+    const fail = (err: Error): void => {
+      clearTimeout(timer)
+      reject(new Error(`${err.message}\n--- stderr ---\n${stderr}`))
+    }
+    child.once('exit', (code) => fail(new Error(`browser mode exited with code ${code}`)))
+    child.stdout!.on('data', (d: Buffer) => {
+      buffered += d.toString()
+      for (const line of buffered.split('\n').slice(0, -1)) {
+        if (line.startsWith('http://127.0.0.1:')) {
+          clearTimeout(timer)
+          resolve(line.trim())
+          return
+        }
+      }
+    })
+  })
+}
+
+export const test = base.extend<{ app: Page }, { companion: Companion }>({
+  companion: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
+      const anvilPort = await freePort()
+      const closedPort = await freePort()
+      let anvil: ChildProcess | undefined
+      let serve: ChildProcess | undefined
+      try {
+        anvil = start(BIN('anvil'), ['--chain-id', '43114', '--port', String(anvilPort), '--host', '127.0.0.1', '--silent'])
+        const anvilUrl = `http://127.0.0.1:${anvilPort}`
+        await waitForAnvil(anvilUrl, anvil)
+        serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
+        const url = await readServeUrl(serve)
+        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPort}`, dataDir })
+      } finally {
+        await stop(serve)
+        await stop(anvil)
+        await rm(dataDir, { recursive: true, force: true })
+      }
+    },
+    { scope: 'worker', timeout: 60_000 }
+  ],
+
+  /** A page with the app open through the printed URL, connected. */
+  app: async ({ page, companion }, use) => {
+    await page.goto(companion.url)
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    await use(page)
+  }
+})
+
+export { expect }
+
+/** Screenshots kept for people to look at: test-results/screens/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  // Let Naive UI's transitions (modals, messages) settle so the picture shows the final state.
+  await page.waitForTimeout(350)
+  await page.screenshot({ path: join('test-results', 'screens', `${name}.png`), fullPage: true })
+}
+
+export interface ProfileInput {
+  name: string
+  nodeUrl?: string
+  cchainUrl?: string
+  dataUrl?: string
+  metricsUrl?: string
+  network?: 'mainnet' | 'fuji' | 'testnet'
+  addressHrp?: string
+  nodeIds?: string[]
+  apiKey?: string
+}
+
+/** Fills the open profile form; fields not given keep what the form shows. */
+export async function fillProfile(page: Page, p: ProfileInput): Promise<void> {
+  const form = page.getByTestId('profile-form')
+  await form.getByTestId('field-name').fill(p.name)
+  if (p.network) await form.getByTestId(`field-network-${p.network}`).click()
+  if (p.nodeUrl !== undefined) await form.getByTestId('field-nodeUrl').fill(p.nodeUrl)
+  if (p.cchainUrl !== undefined) await form.getByTestId('field-cchainUrl').fill(p.cchainUrl)
+  if (p.dataUrl !== undefined) await form.getByTestId('field-dataUrl').fill(p.dataUrl)
+  if (p.metricsUrl !== undefined) await form.getByTestId('field-metricsUrl').fill(p.metricsUrl)
+  if (p.addressHrp !== undefined) await form.getByTestId('field-addressHrp').fill(p.addressHrp)
+  for (const [i, id] of (p.nodeIds ?? []).entries()) {
+    if (i === 0) await form.getByTestId('nodeid-add').click()
+    else await form.locator('.n-dynamic-input-item').nth(i - 1).locator('button').nth(1).click()
+    await form.getByTestId(`field-nodeId-${i}`).fill(id)
+  }
+  if (p.apiKey !== undefined) await form.getByTestId('field-apiKey').fill(p.apiKey)
+}
+
+export function profileItem(page: Page, name: string) {
+  return page.locator(`[data-testid="profile-item"][data-profile-name="${name}"]`)
+}

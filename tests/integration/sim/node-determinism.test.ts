@@ -1,0 +1,13 @@
+import { describe, it, expect } from 'vitest'
+import { datasetDigest, generateDataset } from '../../sim/dataset'
+
+describe('data set determinism', () => {
+  it('the same seed gives the same data set; another seed differs', () => {
+    const a = generateDataset(7)
+    expect(datasetDigest(generateDataset(7))).toBe(datasetDigest(a))
+    expect(datasetDigest(generateDataset(8))).not.toBe(datasetDigest(a))
+    expect(a.validators.length).toBeGreaterThanOrEqual(2000)
+    expect(a.transactions.length).toBeGreaterThanOrEqual(10000)
+    expect(a.atomicUtxos(a.params.xChainId, a.richAddress.shortIdHex).length).toBeGreaterThanOrEqual(5000)
+  })
+})

@@ -1,0 +1,140 @@
+/**
+ * Every data-service and metrics endpoint the spec names is (1) routed by the sim and (2) answered
+ * in the reference shape by a sample request below. The endpoint list is read FROM THE SPEC FILE:
+ * an endpoint added to the spec without a route or a sample fails this test.
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDataService, dataServiceRoutes } from '../../sim/data-service'
+import { createDataContext } from '../../sim/data-service/context'
+import { PageTokens } from '../../sim/data-service/http/page-token'
+import { metricsRoutes, startMetricsService } from '../../sim/metrics'
+import { UuidPageTokens } from '../../sim/metrics/uuid-page-tokens'
+import { Faults } from '../../sim/faults'
+import { getJson, loadSchema, postJson, schemaDir, schemaErrors, specPath } from './data-helpers'
+
+interface SpecEndpoint {
+  service: 'data' | 'metrics'
+  method: 'GET' | 'POST'
+  template: string
+}
+
+/** `GET /v1/...` and `POST /v1/...` mentions of the spec; `{metrics_url}` marks the metrics service. */
+export function endpointsFromSpec(text: string): SpecEndpoint[] {
+  const found = new Map<string, SpecEndpoint>()
+  for (const m of text.matchAll(/\b(GET|POST)\s+(\{metrics_url\})?(\/v[0-9]+\/[A-Za-z0-9_{}/:.-]+)/g)) {
+    const template = (m[3] ?? '').replace(/[.:]+$/, '')
+    const e: SpecEndpoint = { service: m[2] ? 'metrics' : 'data', method: m[1] as 'GET' | 'POST', template }
+    found.set(`${e.service} ${e.method} ${e.template}`, e)
+  }
+  return [...found.values()]
+}
+
+const DEMO = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const PUNKS = '0x5e11b00000000000000000000000000000000721'
+const RICH = 'avax154psshf3yclwacerd7yzzneawlzuv9p4lml99h'
+
+/** One valid request per endpoint (template -> concrete path, body for POST). */
+const SAMPLES: Record<string, { path: string; body?: unknown }> = {
+  'data POST /v1/signatureAggregator/{network}/aggregateSignatures': { path: '/v1/signatureAggregator/mainnet/aggregateSignatures', body: { justification: '0x0001abcdabcfff' } },
+  'data GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}': { path: '/v1/signatureAggregator/mainnet/aggregateSignatures/{l1TxHash}' },
+  'data GET /v1/networks/{network}/blockchains/{blockchainId}/transactions': { path: '/v1/networks/mainnet/blockchains/p-chain/transactions?pageSize=5' },
+  'data GET /v1/networks/{network}/blockchains/{blockchainId}/vertices': { path: '/v1/networks/mainnet/blockchains/x-chain/vertices' },
+  'data GET /v1/networks/{network}/subnets': { path: '/v1/networks/mainnet/subnets' },
+  'data GET /v1/networks/{network}/l1Validators': { path: '/v1/networks/mainnet/l1Validators?includeInactiveL1Validators=true' },
+  'data GET /v1/networks/{network}/rewards:listPending': { path: `/v1/networks/mainnet/rewards:listPending?addresses=${RICH}` },
+  'data GET /v1/networks/{network}/addresses:listChainIds': { path: `/v1/networks/mainnet/addresses:listChainIds?addresses=${RICH}` },
+  'data GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721': { path: `/v1/chains/43114/addresses/${DEMO}/transactions:listErc721` },
+  'data GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155': { path: `/v1/chains/43114/addresses/${DEMO}/transactions:listErc1155` },
+  'data GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20': { path: `/v1/chains/43114/addresses/${DEMO}/balances:listErc20` },
+  'data GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles': { path: `/v1/chains/43114/addresses/${DEMO}/balances:listCollectibles` },
+  'data GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}': { path: `/v1/chains/43114/nfts/collections/${PUNKS}/tokens/7` },
+  'data GET /v1/icm/messages': { path: '/v1/icm/messages?network=mainnet' },
+  'data GET /v1/icm/addresses/{address}/messages': { path: `/v1/icm/addresses/${DEMO}/messages?network=mainnet` },
+  'data GET /v1/icm/messages/{messageId}': { path: '/v1/icm/messages/{messageId}' },
+  'data GET /v1/blocks': { path: '/v1/blocks?network=mainnet' },
+  'data GET /v1/subnetRpcUsageMetrics': { path: '/v1/subnetRpcUsageMetrics?groupBy=rpcMethod' },
+  'metrics GET /v1/avg_tps/{chainId}': { path: '/v1/avg_tps/43114' },
+  'metrics GET /v2/chains/{chainId}/contracts/{address}/nfts:listHolders': { path: `/v2/chains/43114/contracts/${PUNKS}/nfts:listHolders?pageSize=10` },
+}
+
+interface IndexEntry {
+  service: string
+  method: string
+  pathTemplate: string
+  schema: string
+  variantsByPathParam?: { param: string; variants: { values: string[]; schema: string }[] }
+}
+
+const spec = endpointsFromSpec(readFileSync(specPath(), 'utf8'))
+const index = (JSON.parse(readFileSync(`${schemaDir()}/index.json`, 'utf8')) as { endpoints: IndexEntry[] }).endpoints
+
+let dataUrl = ''
+let metricsUrl = ''
+let closers: (() => Promise<void>)[] = []
+const placeholders: Record<string, string> = {}
+
+beforeAll(async () => {
+  const faults = new Faults()
+  const d = await startDataService({ port: 0, seed: 7, faults })
+  const m = await startMetricsService({ port: 0, seed: 7, faults })
+  dataUrl = d.url
+  metricsUrl = m.url
+  closers = [d.close, m.close]
+  const icm = await getJson(`${dataUrl}/v1/icm/messages?network=mainnet&pageSize=1`)
+  placeholders['{messageId}'] = icm.body.messages[0].messageId
+  // a P-Chain tx of an L1 validation: the tx-hash form of signature aggregation needs one
+  const v = (await getJson(`${dataUrl}/v1/networks/mainnet/l1Validators?pageSize=1`)).body.validators[0]
+  const txs = await getJson(`${dataUrl}/v1/networks/mainnet/blockchains/p-chain/transactions?l1ValidationId=${v.validationId}`)
+  placeholders['{l1TxHash}'] = txs.body.transactions[0].txHash
+})
+
+afterAll(async () => {
+  for (const c of closers) await c()
+})
+
+describe('spec coverage', () => {
+  it('reads the data-service and metrics endpoints from the spec', () => {
+    expect(spec.filter((e) => e.service === 'data').length).toBeGreaterThanOrEqual(18)
+    expect(spec.filter((e) => e.service === 'metrics').length).toBe(2)
+  })
+
+  it('routes every endpoint of the spec', () => {
+    const ctx = createDataContext({ seed: 1, tokens: new PageTokens(1), nodeUrl: '', unavailableSubnets: [], load: () => { throw new Error('not loaded') } })
+    const routes = {
+      data: dataServiceRoutes(ctx).map((r) => `${r.method} ${r.template}`),
+      metrics: metricsRoutes(ctx, new UuidPageTokens(1)).map((r) => `${r.method} ${r.template}`),
+    }
+    const missing = spec.filter((e) => !routes[e.service].includes(`${e.method} ${e.template}`))
+    expect(missing).toEqual([])
+  })
+
+  it('has a sample request for every endpoint of the spec', () => {
+    const missing = spec.filter((e) => SAMPLES[`${e.service} ${e.method} ${e.template}`] === undefined)
+    expect(missing).toEqual([])
+  })
+
+  for (const e of spec) {
+    const key = `${e.service} ${e.method} ${e.template}`
+    it(`answers ${key} with 200 in the reference shape`, async () => {
+      const sample = SAMPLES[key]
+      expect(sample, `no sample for ${key}`).toBeDefined()
+      if (!sample) return
+      let path = sample.path
+      for (const [k, v] of Object.entries(placeholders)) path = path.replace(k, v)
+      const base = e.service === 'data' ? dataUrl : metricsUrl
+      const res = sample.body === undefined ? await getJson(base + path) : await postJson(base + path, sample.body)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      const entry = index.find((x) => x.service === e.service && x.method === e.method && x.pathTemplate === e.template)
+      expect(entry, `reference index has no ${key}`).toBeDefined()
+      if (!entry) return
+      let schema = entry.schema
+      if (entry.variantsByPathParam) {
+        const v = entry.variantsByPathParam.variants.find((x) => x.values.some((val) => path.includes(`/${val}/`)))
+        if (v) schema = v.schema
+      }
+      expect(loadSchema(schema)).toBeTruthy()
+      expect(schemaErrors(schema, res.body)).toEqual([])
+    })
+  }
+})
