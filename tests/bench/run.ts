@@ -41,5 +41,5 @@ try {
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   console.log(`\nbatched is ${(median(medians.single!) / median(medians.batch!)).toFixed(1)}x faster than one call at a time (median of 3)`)
 } finally {
-  anvil.stop()
+  await anvil.stop()
 }

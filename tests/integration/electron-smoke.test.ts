@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { existsSync, readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -30,7 +31,8 @@ describe.skipIf(!hasElectron)('desktop app (Electron)', () => {
       await page.waitForSelector('[data-testid="status-view"]', { timeout: 30_000 })
       const prefs = await app.evaluate(({ BrowserWindow }) => {
         const w = BrowserWindow.getAllWindows()[0]!
-        const p = w.webContents.getLastWebPreferences()!
+        // Not in Electron's type definitions, but present at run time: the preferences the window really got.
+        const p = (w.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> }).getLastWebPreferences()
         return { contextIsolation: p.contextIsolation, sandbox: p.sandbox, nodeIntegration: p.nodeIntegration }
       })
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false })

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { createApp, type App } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
@@ -35,20 +34,5 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** A real anvil (EVM node) with the C-Chain's chain id, on a free port. */
-export async function startAnvil(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort()
-  const child: ChildProcess = spawn('node_modules/.bin/anvil', ['--chain-id', '43114', '--port', String(port), '--host', '127.0.0.1', '--silent'], {
-    stdio: 'ignore'
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
-      if (r.ok) break
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  return { url, stop: () => child.kill('SIGTERM') }
-}
+/** A real anvil (EVM node) with the C-Chain's chain id, on a free port: the sim's launcher, which leaves no process behind. */
+export { startAnvil } from '../../sim/node/anvil'

@@ -32,8 +32,8 @@ beforeAll(async () => {
   ctx.app.server.attach(pair.server, 'memory')
   client = createRpcClient<Contract>(pair.client)
 })
-afterAll(() => {
-  anvil.stop()
+afterAll(async () => {
+  await anvil.stop()
   keySink.close()
   ctx.done()
 })

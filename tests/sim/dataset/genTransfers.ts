@@ -8,7 +8,7 @@ import { cb58Encode } from '../lib/cb58'
 import { sha256 } from '../lib/hash'
 import type { Addr } from './addresses'
 import type { GenContext } from './context'
-import { AVAX, DAY, FEE, HOUR, at, poolAddr } from './context'
+import { DAY, FEE, HOUR, at, poolAddr } from './context'
 import type { AssetInfo, ChainAlias, PrimaryNetworkTx, UtxoRecord } from './types'
 
 /** rich: X exports x 5 outputs; every 21st export is later imported on C, so 1,000 x 5 stay in shared memory */
