@@ -156,7 +156,7 @@ test.describe('connections', () => {
     // Editing shows an empty key field; leaving it empty keeps the key.
     await item.getByTestId('profile-edit').click()
     await expect(page.getByTestId('field-apiKey')).toHaveValue('')
-    await expect(page.getByTestId('field-apiKey')).toHaveAttribute('placeholder', 'Leave empty to keep the current key')
+    await expect(page.getByTestId('field-apiKey')).toHaveAttribute('placeholder', 'Leave empty to keep it')
     expect(await page.content()).not.toContain(key)
     await shot(page, '08-edit-with-key')
     await page.getByTestId('field-name').fill('With key (renamed)')

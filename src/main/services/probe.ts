@@ -4,12 +4,16 @@ import type { ProbePart, ProbeReport, ProbeResult } from '../../shared/contract'
 import { safeUrl } from '../clients/http'
 import { wsCallOnce } from '../clients/jsonrpc-ws'
 import { hexQuantityToDecimal } from '../../shared/domain/quantities'
+import { encodeCb58 } from '../../shared/domain/encoding'
 import type { Clients } from './connections'
 
 /** The C-Chain chain id each network should answer with (interface: "Node JSON-RPC (general)"). */
 const EXPECTED_CHAIN_ID = { mainnet: '43114', fuji: '43113', testnet: '43113' } as const
-/** An all-zero txID in cb58: core.getAtomicTxStatus answers "Unknown" for it, a cheap proof of life. */
-const ZERO_ID = '11111111111111111111111111111111LpoYY'
+/**
+ * A txID no one issued: core.getAtomicTxStatus answers "Unknown" for it, a cheap proof of life.
+ * Not the all-zero id, which a real node refuses as "nil transaction ID".
+ */
+const UNKNOWN_TX_ID = encodeCb58(new Uint8Array(32).fill(1))
 const PROBE_TIMEOUT_MS = 5_000
 
 const LABELS: Record<ProbePart, string> = {
@@ -86,7 +90,7 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
       endpoint: clients.core.endpoint,
       hint: nodeHint,
       run: async (signal) => {
-        const r = await clients.core.call('core.getAtomicTxStatus', { txID: ZERO_ID }, z.object({ status: z.string() }), { signal, retry: false })
+        const r = await clients.core.call('core.getAtomicTxStatus', { txID: UNKNOWN_TX_ID }, z.object({ status: z.string() }), { signal, retry: false })
         return `answered (status of an unknown tx: ${r.status})`
       }
     },
