@@ -23,7 +23,7 @@ export interface Companion {
 }
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const BIN = (name: string): string => join(ROOT, 'node_modules', '.bin', name)
+export const BIN = (name: string): string => join(ROOT, 'node_modules', '.bin', name)
 
 /** A port that was free a moment ago; good enough on a test machine. */
 async function freePort(): Promise<number> {
@@ -38,11 +38,11 @@ async function freePort(): Promise<number> {
 }
 
 /** Own process group, so that stopping also reaches children (tsx runs node as a child). */
-function start(cmd: string, args: string[]): ChildProcess {
+export function start(cmd: string, args: string[]): ChildProcess {
   return spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
+export async function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
   const signal = (s: NodeJS.Signals): void => {
@@ -78,7 +78,7 @@ async function waitForAnvil(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Reads stdout until the first line that starts with http://127.0.0.1: (the URL with the token). */
-async function readServeUrl(child: ChildProcess): Promise<string> {
+export async function readServeUrl(child: ChildProcess): Promise<string> {
   let stderr = ''
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
   return new Promise((resolve, reject) => {
@@ -104,7 +104,7 @@ async function readServeUrl(child: ChildProcess): Promise<string> {
 
 export const test = base.extend<{ app: Page }, { companion: Companion }>({
   companion: [
-    // eslint-disable-next-line no-empty-pattern
+     
     async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
       const anvilPort = await freePort()

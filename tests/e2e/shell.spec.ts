@@ -1,5 +1,8 @@
 /** The app shell in browser mode: access token, navigation, theme. */
-import { expect, shot, test } from './fixtures'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BIN, expect, readServeUrl, shot, start, stop, test } from './fixtures'
 
 test.describe('shell', () => {
   test('without the token the page says where to get it', async ({ page, companion }) => {
@@ -42,5 +45,29 @@ test.describe('shell', () => {
     await expect.poll(isDark).toBe(true)
     await page.getByTestId('theme-system').click()
     await expect.poll(isDark).toBe(false)
+  })
+
+  test('when the server goes away the page says so and keeps retrying', async ({ page }) => {
+    // A server of its own, so that stopping it leaves the shared one alone.
+    const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-drop-'))
+    const serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
+    try {
+      await page.goto(await readServeUrl(serve))
+      await expect(page.getByTestId('connection-state')).toHaveText('connected')
+      await expect(page.getByTestId('connection-banner')).toHaveCount(0)
+
+      await stop(serve)
+      await expect(page.getByTestId('connection-banner')).toContainText('Disconnected from the app')
+      await expect(page.getByTestId('connection-state')).toHaveText('reconnecting')
+      // Calls made meanwhile fail with our words instead of hanging.
+      await page.getByTestId('profile-new').click()
+      await page.getByTestId('field-name').fill('Offline')
+      await page.getByTestId('profile-save').click()
+      await expect(page.getByTestId('profile-form-error')).toContainText('Not connected to the app')
+      await shot(page, '12-disconnected')
+    } finally {
+      await stop(serve)
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -28,7 +28,7 @@ const OWN_WORDS: Record<Exclude<ErrorCode, 'BAD_INPUT' | 'CONFLICT' | 'NOT_FOUND
   NETWORK: 'Could not reach the service. Check its URL in Connections and that it is running.',
   TIMEOUT: 'The service did not answer in time.',
   UPSTREAM_INVALID: 'The service sent an answer that does not match its documented format.',
-  OFFLINE: 'Not connected to the app.',
+  OFFLINE: 'Not connected to the app. The page reconnects by itself; try again in a moment.',
   CANCELLED: 'Cancelled.',
   UNAVAILABLE: 'This part of the interface is unavailable with the active profile.',
   INTERNAL: 'Something went wrong inside the app; its log has the details.'
