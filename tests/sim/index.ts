@@ -9,6 +9,7 @@ import { createDataset } from './dataset'
 import type { Dataset } from './dataset'
 import { Faults, parseFaultSpec } from './faults'
 import { startMetricsService } from './metrics/index'
+import type { ProofWindow } from './node/evm'
 import { startAnvil } from './node/anvil'
 import { startNodeServer } from './node/server'
 
@@ -29,6 +30,8 @@ export interface SimOptions {
   quiet?: boolean
   /** debug_ methods on /ext/bc/C/rpc; default true (false = as the public API node) */
   debugApi?: boolean
+  /** eth_getProof window: pruning node (32 blocks) or archival with historical-proof-query-window blocks */
+  proof?: ProofWindow
 }
 
 export interface Sim {
@@ -66,6 +69,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       profileDir,
       quiet: opts.quiet ?? false,
       debugApi: opts.debugApi ?? true,
+      ...(opts.proof ? { proof: opts.proof } : {}),
     })
     closers.push(() => node.close())
     const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url })

@@ -1,7 +1,7 @@
 /**
  * `npm run sim`: starts the local network and prints `node <url>`, `data <url>`, `metrics <url>`, then
  * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
- * --profile-dir, --quiet, --no-debug-api. Stops cleanly (anvil included) on SIGINT/SIGTERM.
+ * --profile-dir, --quiet, --no-debug-api, --pruning, --proof-window N. Stops cleanly (anvil included) on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util'
 import { startSim } from './index'
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string' },
     quiet: { type: 'boolean' },
     'no-debug-api': { type: 'boolean' },
+    pruning: { type: 'boolean' },
+    'proof-window': { type: 'string' },
   },
 })
 
@@ -39,6 +41,7 @@ const sim = await startSim({
   profileDir: values['profile-dir'],
   quiet: values.quiet ?? false,
   debugApi: !values['no-debug-api'],
+  proof: { pruning: values.pruning ?? false, historicalProofQueryWindow: intOption(values['proof-window'], 'proof-window') ?? 43200 },
 })
 
 process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nready\n`)

@@ -13,6 +13,40 @@ export interface EvmDeps {
   anvilUrl: string
   debugApi: () => boolean
   evmChainId: number
+  /** eth_getProof's window: see proofWindowError */
+  proof?: ProofWindow
+}
+
+/**
+ * The spec's eth_getProof rule. Archival nodes (pruning off) reject a proof older than
+ * historical-proof-query-window blocks before the last accepted block (coreth's default, 43200
+ * blocks, is 24 hours of 2-second blocks; 0 accepts any block). Pruning nodes always reject
+ * outside the 32 most recent blocks.
+ */
+export interface ProofWindow {
+  pruning: boolean
+  historicalProofQueryWindow: number
+}
+export const DEFAULT_PROOF_WINDOW: ProofWindow = { pruning: false, historicalProofQueryWindow: 43200 }
+const PRUNING_PROOF_WINDOW = 32n
+
+async function proofWindowError(params: unknown[], window: ProofWindow, call: ReturnType<typeof evmCaller>): Promise<string | undefined> {
+  const latest = BigInt((await call('eth_blockNumber')) as string)
+  const tag = params[2]
+  let requested = latest
+  if (typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag)) requested = BigInt(tag)
+  else if (tag === 'earliest') requested = 0n
+  else if (tag && typeof tag === 'object' && 'blockHash' in tag) {
+    const block = (await call('eth_getBlockByHash', [(tag as { blockHash: unknown }).blockHash, false])) as { number?: string } | null
+    if (block?.number) requested = BigInt(block.number)
+  } else if (tag && typeof tag === 'object' && 'blockNumber' in tag) requested = BigInt(String((tag as { blockNumber: unknown }).blockNumber))
+  const limit = window.pruning ? PRUNING_PROOF_WINDOW : BigInt(window.historicalProofQueryWindow)
+  if (!window.pruning && limit === 0n) return undefined
+  if (latest - requested <= limit) return undefined
+  // Message text is ours: the spec states the rule, not the words.
+  return window.pruning
+    ? `block ${requested} is outside the ${limit}-block window kept by this pruning node (last accepted ${latest})`
+    : `block ${requested} is older than the historical proof query window of ${limit} blocks (last accepted ${latest})`
 }
 
 export async function anvilCall(anvilUrl: string, body: unknown): Promise<unknown> {
@@ -60,6 +94,10 @@ async function local(req: RpcRequest, deps: EvmDeps, call: ReturnType<typeof evm
     return result(id, block.baseFeePerGas ?? '0x0')
   }
   if (m === 'eth_getChainConfig') return result(id, chainConfig(deps.evmChainId))
+  if (m === 'eth_getProof') {
+    const refused = await proofWindowError((req.params ?? []) as unknown[], deps.proof ?? DEFAULT_PROOF_WINDOW, call)
+    if (refused) return gethError(id, -32000, refused)
+  }
   return undefined
 }
 

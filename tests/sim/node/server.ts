@@ -12,6 +12,7 @@ import { Profiler, adminMethods, vmConfig } from './admin'
 import type { AnvilHandle } from './anvil'
 import { CoreState, coreMethods } from './core'
 import { evmCaller, handleEvm } from './evm'
+import type { ProofWindow } from './evm'
 import { handleGorilla } from './gorilla'
 import { gorillaError } from './jsonrpc'
 import { SimLog } from './log'
@@ -28,6 +29,8 @@ export interface NodeServerOptions {
   quiet: boolean
   /** debug_ methods on /ext/bc/C/rpc (off on the public API node); default on */
   debugApi?: boolean
+  /** eth_getProof window (default: archival, 43200 blocks) */
+  proof?: ProofWindow
 }
 
 export interface NodeServer {
@@ -79,7 +82,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const coreApi = coreMethods({ ds: o.ds, evm, anvilMinesItself: o.anvilMinesItself }, core)
   const admin = adminMethods(profiler, log, () => vmConfig({ debugApi, logLevel: log.level, profileDir: o.profileDir }))
   const relay = new WsRelay(o.anvil.wsUrl, o.faults)
-  const evmDeps = { anvilUrl: o.anvil.url, debugApi: () => debugApi, evmChainId: o.ds.params.evmChainId }
+  const evmDeps = { anvilUrl: o.anvil.url, debugApi: () => debugApi, evmChainId: o.ds.params.evmChainId, ...(o.proof ? { proof: o.proof } : {}) }
 
   const route = (path: string): ((body: unknown) => Promise<unknown>) | undefined => {
     if (path === '/ext/bc/P' || path === '/ext/P') return (b) => handleGorilla(b, 'platform', platform)

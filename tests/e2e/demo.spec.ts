@@ -1,0 +1,30 @@
+import type { ChildProcess } from 'node:child_process'
+import { test as base, expect } from '@playwright/test'
+import { BIN, readServeUrl, shot, start, stop } from './fixtures'
+
+/**
+ * `npm run demo` as a new user meets it: the local network (tests/sim) plus browser mode, with a
+ * profile pointed at it. Every part of the interface must show as available.
+ */
+const PARTS = ['cchainRpc', 'cchainWs', 'admin', 'core', 'pchain', 'dataService', 'metrics']
+
+base.describe('the demo', () => {
+  let demo: ChildProcess | undefined
+  let url = ''
+  base.beforeAll(async () => {
+    // test:e2e has built the renderer already; the demo script itself is what `npm run demo` runs after its build.
+    demo = start(BIN('tsx'), ['scripts/demo.ts'])
+    url = await readServeUrl(demo)
+  })
+  base.afterAll(async () => stop(demo))
+
+  base('shows every part of the interface available', async ({ page }) => {
+    await page.goto(url)
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    for (const part of PARTS) {
+      await expect(page.getByTestId(`status-${part}`)).toHaveAttribute('data-state', 'available')
+    }
+    await expect(page.locator('[data-testid="profile-item"][data-profile-name="Local demo network"]')).toBeVisible()
+    await shot(page, 'demo-all-available')
+  })
+})
