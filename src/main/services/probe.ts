@@ -3,7 +3,7 @@ import { AppError, toErrorData } from '../../shared/rpc/errors'
 import type { ProbePart, ProbeReport, ProbeResult } from '../../shared/contract'
 import { safeUrl } from '../clients/http'
 import { wsCallOnce } from '../clients/jsonrpc-ws'
-import { hexQuantityToDecimal } from '../../shared/domain/quantities'
+import { formatUnits, hexQuantityToDecimal } from '../../shared/domain/quantities'
 import { encodeCb58 } from '../../shared/domain/encoding'
 import type { Clients } from './connections'
 
@@ -99,7 +99,7 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
       hint: nodeHint,
       run: async (signal) => {
         const r = await clients.pchain.call('platform.getCurrentSupply', {}, z.object({ supply: z.string().regex(/^\d+$/) }).loose(), { signal, retry: false })
-        return `current supply ${r.supply}`
+        return `current supply ${formatUnits(r.supply, 9)} AVAX`
       }
     },
     dataService: {

@@ -20,11 +20,11 @@ function withChecksum(data: Uint8Array): Uint8Array {
 }
 
 function stripChecksum(bytes: Uint8Array, what: string): Uint8Array {
-  if (bytes.length < CHECKSUM_BYTES) throw new Error(`${what} is too short to hold a checksum`)
+  if (bytes.length < CHECKSUM_BYTES) throw new Error(`the ${what} is too short to hold a checksum`)
   const data = bytes.subarray(0, bytes.length - CHECKSUM_BYTES)
   const got = bytes.subarray(bytes.length - CHECKSUM_BYTES)
   const want = checksum(data)
-  if (!got.every((b, i) => b === want[i])) throw new Error(`${what} has a wrong checksum`)
+  if (!got.every((b, i) => b === want[i])) throw new Error(`the ${what} has a wrong checksum (a typo?)`)
   return data
 }
 
@@ -37,9 +37,9 @@ export function decodeCb58(text: string): Uint8Array {
   try {
     bytes = base58.decode(text)
   } catch {
-    throw new Error('is not base58 text')
+    throw new Error('it has characters that are not base58 (0, O, I and l are never used)')
   }
-  return stripChecksum(bytes, 'cb58 value')
+  return stripChecksum(bytes, 'cb58 text')
 }
 
 export function encodeHexChecksum(data: Uint8Array): string {
@@ -48,8 +48,8 @@ export function encodeHexChecksum(data: Uint8Array): string {
 
 export function decodeHexChecksum(text: string): Uint8Array {
   const body = text.startsWith('0x') ? text.slice(2) : text
-  if (body.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(body)) throw new Error('is not hex')
-  return stripChecksum(hex.decode(body.toLowerCase()), 'hex value')
+  if (body.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(body)) throw new Error('it is not an even number of hex digits')
+  return stripChecksum(hex.decode(body.toLowerCase()), 'hex text')
 }
 
 export function bytesToHex(data: Uint8Array): string {

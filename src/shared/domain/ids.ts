@@ -9,7 +9,7 @@ export const cb58IdSchema = z
     try {
       if (decodeCb58(v).length !== 32) ctx.addIssue({ code: 'custom', message: 'must be a 32-byte cb58 id' })
     } catch (e) {
-      ctx.addIssue({ code: 'custom', message: `must be a cb58 id: it ${(e as Error).message}` })
+      ctx.addIssue({ code: 'custom', message: `must be a cb58 id: ${(e as Error).message}` })
     }
   })
 
@@ -26,7 +26,7 @@ export const nodeIdSchema = z
       if (decodeCb58(v.slice('NodeID-'.length)).length !== 20)
         ctx.addIssue({ code: 'custom', message: 'must hold a 20-byte node id after "NodeID-"' })
     } catch (e) {
-      ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a valid NodeID: it ${(e as Error).message}` })
+      ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a valid NodeID: ${(e as Error).message}` })
     }
   })
 

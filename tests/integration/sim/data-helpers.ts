@@ -119,7 +119,6 @@ export interface JsonResponse<T = unknown> {
 }
 
 /** Parsed JSON of a test answer: tests dig into it freely and assert on what they find. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any
 
 export async function getJson<T = Json>(url: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
