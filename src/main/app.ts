@@ -31,14 +31,10 @@ export function createApp(opts: AppOptions): App {
   const { db, quarantined } = openDatabase(opts.dataDir, opts.nativeBinding)
   if (quarantined) log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
   const store = new ProfilesStore(db)
-  if (opts.profileName) {
-    const p = store.getByName(opts.profileName)
-    if (!p) {
-      db.close()
-      throw new Error(`No profile named "${opts.profileName}". List them with: companion call profiles.list '{}'`)
-    }
-    // Selecting by name is for this run only: a session-scoped view over the stored active id.
-    store.activeId = () => p.id
+  const pinned = opts.profileName ? store.getByName(opts.profileName) : undefined
+  if (opts.profileName && !pinned) {
+    db.close()
+    throw new Error(`No profile named "${opts.profileName}". List them with: companion call profiles.list '{}'`)
   }
   let lastReport: ProbeReport | null = null
   // eslint-disable-next-line prefer-const -- assigned after the server exists, used by the callbacks below
@@ -50,7 +46,8 @@ export function createApp(opts: AppOptions): App {
       connections.invalidate()
       server.publish('profiles.changed', { activeId })
     },
-    opts.overrides
+    opts.overrides,
+    pinned?.id
   )
   const connections = new Connections(profiles)
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))

@@ -1,19 +1,10 @@
 import { BrowserWindow, session, shell } from 'electron'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { contentSecurityPolicy } from '../csp'
 
-/** The renderer's Content-Security-Policy in the desktop app: nothing but our own files. */
-export const DESKTOP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'none'",
-  "img-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
+/** In the desktop app the contract travels over IPC: the page may connect nowhere. */
+export const DESKTOP_CSP = contentSecurityPolicy("'none'")
 
 export interface MainWindow {
   window: BrowserWindow

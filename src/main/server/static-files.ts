@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { contentSecurityPolicy } from '../csp'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -12,21 +13,6 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2'
-}
-
-/** The page's Content-Security-Policy in browser mode (the desktop app sets the same in its session). */
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'"
-  ].join('; ')
 }
 
 /** Serves the built renderer; only files below root, only GET/HEAD. */
@@ -44,7 +30,7 @@ export function serveStatic(root: string, port: number, req: IncomingMessage, re
   }
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-security-policy': contentSecurityPolicy(port),
+    'content-security-policy': contentSecurityPolicy(`'self' ws://127.0.0.1:${port} ws://localhost:${port}`),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',

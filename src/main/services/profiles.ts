@@ -20,7 +20,9 @@ export class ProfilesService {
     private readonly store: ProfilesStore,
     private readonly secrets: SecretStore,
     private readonly onChange: (activeId: string | null) => void,
-    private readonly overrides: ConnectionOverrides = {}
+    private readonly overrides: ConnectionOverrides = {},
+    /** CLI --profile: use this profile for this run without changing the stored active one. */
+    private readonly pinnedId?: string
   ) {}
 
   list(): Output<'profiles.list'> {
@@ -88,7 +90,7 @@ export class ProfilesService {
 
   /** The active profile with overrides, or a temporary one made of overrides alone (CLI without a profile). */
   effective(): EffectiveProfile | undefined {
-    const activeId = this.store.activeId()
+    const activeId = this.pinnedId ?? this.store.activeId()
     const row = activeId ? this.store.get(activeId) : undefined
     if (!row && !this.overrides.nodeUrl) return undefined
     const base: ProfileRow = row ?? {

@@ -49,9 +49,12 @@ describe('command line', () => {
     cleanup = t.remove
     const created = await cli(['call', 'profiles.create', JSON.stringify({ profile }), '--data-dir', t.dir])
     expect(created.code).toBe(0)
-    const info = await cli(['call', 'status.get', '{}', '--profile', 'local', '--data-dir', t.dir])
-    expect(info.code).toBe(0)
-    expect(JSON.parse(info.out)).toBeNull()
+    await cli(['call', 'profiles.create', JSON.stringify({ profile: { ...profile, name: 'other' } }), '--data-dir', t.dir])
+    const probed = await cli(['call', 'status.probe', '{}', '--profile', 'local', '--data-dir', t.dir])
+    expect(probed.code).toBe(0)
+    expect(JSON.parse(probed.out)).toMatchObject({ profileName: 'local', network: 'fuji' })
+    const list = JSON.parse((await cli(['call', 'profiles.list', '{}', '--data-dir', t.dir])).out) as { activeId: string | null }
+    expect(list.activeId).toBeNull()
   })
 
   it('runs as "npm run cli" in a real process', async () => {
