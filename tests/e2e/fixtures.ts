@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { freePort } from '../support/ports'
 
 export interface Companion {
   /** The URL browser mode printed: http://127.0.0.1:PORT/?token=… */
@@ -25,17 +25,6 @@ export interface Companion {
 const ROOT = join(import.meta.dirname, '..', '..')
 export const BIN = (name: string): string => join(ROOT, 'node_modules', '.bin', name)
 
-/** A port that was free a moment ago; good enough on a test machine. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 /** Own process group, so that stopping also reaches children (tsx runs node as a child). */
 export function start(cmd: string, args: string[]): ChildProcess {

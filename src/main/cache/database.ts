@@ -29,7 +29,12 @@ export function openDatabase(dataDir: string, nativeBinding?: string): OpenedDat
     db = tryOpen(file, nativeBinding)
     if (!db) throw new Error(`Cannot create a database at ${file}`)
   }
-  migrate(db)
+  try {
+    migrate(db)
+  } catch (err) {
+    db.close()
+    throw err
+  }
   return quarantined ? { db, quarantined } : { db }
 }
 

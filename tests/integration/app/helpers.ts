@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer } from 'node:net'
 import { createApp, type App } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
+export { freePort } from '../../support/ports'
 
 export function tempDir(prefix = 'companion-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix))
@@ -23,16 +23,6 @@ export function fakeStaticDir(): { dir: string; remove: () => void } {
   return t
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 /** A real anvil (EVM node) with the C-Chain's chain id, on a free port: the sim's launcher, which leaves no process behind. */
 export { startAnvil } from '../../sim/node/anvil'

@@ -27,8 +27,9 @@ function totals(utxos: readonly UtxoRecord[]): Record<string, unknown>[] {
 
 const ownership = (o: Owner): Record<string, unknown> => ({ locktime: num(o.locktime), threshold: o.threshold, addresses: o.addresses })
 
-function pUtxo(ds: Dataset, u: UtxoRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+/** The fields every UTXO shape of the data service starts with. */
+function utxoCommon(ds: Dataset, u: UtxoRecord): Record<string, unknown> {
+  return {
     addresses: u.addresses,
     asset: assetAmount(u.asset, u.amount),
     consumedOnChainId: u.consumedOnChainId,
@@ -36,6 +37,12 @@ function pUtxo(ds: Dataset, u: UtxoRecord): Record<string, unknown> {
     createdOnChainId: u.createdOnChainId,
     utxoId: u.utxoId,
     utxoBytes: `0x${toHex(ds.utxoBytes(u))}`,
+  }
+}
+
+function pUtxo(ds: Dataset, u: UtxoRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ...utxoCommon(ds, u),
     amount: u.amount.toString(),
     assetId: u.asset.assetId,
     blockNumber: u.blockNumber.toString(),
@@ -58,13 +65,7 @@ function pUtxo(ds: Dataset, u: UtxoRecord): Record<string, unknown> {
 /** X-Chain / C-Chain UTXO: outputIndex is a string and the creation time is `timestamp` */
 function xcUtxo(ds: Dataset, u: UtxoRecord): Record<string, unknown> {
   return {
-    addresses: u.addresses,
-    asset: assetAmount(u.asset, u.amount),
-    consumedOnChainId: u.consumedOnChainId,
-    ...(u.consumingTxHash ? { consumingTxHash: u.consumingTxHash } : {}),
-    createdOnChainId: u.createdOnChainId,
-    utxoId: u.utxoId,
-    utxoBytes: `0x${toHex(ds.utxoBytes(u))}`,
+    ...utxoCommon(ds, u),
     ...(u.consumingBlockTimestamp !== undefined ? { consumingTxTimestamp: u.consumingBlockTimestamp } : {}),
     creationTxHash: u.txHash,
     locktime: num(u.locktime),

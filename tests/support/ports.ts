@@ -1,0 +1,13 @@
+import { createServer } from 'node:net'
+
+/** A port on 127.0.0.1 that was free a moment ago: good enough on a test machine. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
