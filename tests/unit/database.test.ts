@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DB_FILE, openDatabase } from '../../src/main/cache/database'
 import { MIGRATIONS } from '../../src/main/cache/migrations'
-import { tempDir } from '../integration/app/helpers'
+import { tempDir } from '../support/temp'
 
 let cleanup: (() => void) | undefined
 afterEach(() => cleanup?.())

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type App } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
 export { freePort } from '../../support/ports'
-
-export function tempDir(prefix = 'companion-'): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
-}
+import { tempDir } from '../../support/temp'
+export { tempDir }
 
 export function testApp(mode: 'browser' | 'cli' = 'browser'): { app: App; dataDir: string; done: () => void } {
   const { dir, remove } = tempDir()
