@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 import { freePort } from '../support/ports'
+import { startAnvil, type AnvilHandle } from '../sim/node/anvil'
 
 export interface Companion {
   /** The URL browser mode printed: http://127.0.0.1:PORT/?token=… */
@@ -47,25 +48,6 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
   clearTimeout(timer)
 }
 
-async function waitForAnvil(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}`)
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
-      })
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('anvil did not answer within 15 s')
-}
-
 /** Reads stdout until the first line that starts with http://127.0.0.1: (the URL with the token). */
 export async function readServeUrl(child: ChildProcess): Promise<string> {
   let stderr = ''
@@ -96,20 +78,18 @@ export const test = base.extend<{ app: Page }, { companion: Companion }>({
      
     async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
-      const anvilPort = await freePort()
       const closedPort = await freePort()
-      let anvil: ChildProcess | undefined
+      let anvil: AnvilHandle | undefined
       let serve: ChildProcess | undefined
       try {
-        anvil = start(BIN('anvil'), ['--chain-id', '43114', '--port', String(anvilPort), '--host', '127.0.0.1', '--silent'])
-        const anvilUrl = `http://127.0.0.1:${anvilPort}`
-        await waitForAnvil(anvilUrl, anvil)
+        anvil = await startAnvil()
+        const anvilUrl = anvil.url
         serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
         const url = await readServeUrl(serve)
         await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPort}`, dataDir })
       } finally {
         await stop(serve)
-        await stop(anvil)
+        await anvil?.stop()
         await rm(dataDir, { recursive: true, force: true })
       }
     },
