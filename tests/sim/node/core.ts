@@ -1,7 +1,8 @@
 /**
  * core.* (the C-Chain native-asset API) over the data set's C-Chain shared memory. Issued txs start
- * "Processing" and become "Accepted" two C-Chain blocks later (the sim mines them on anvil when anvil
- * has no block time of its own); an accepted import consumes its UTXOs.
+ * "Processing" and become "Accepted" two C-Chain blocks later; an accepted import consumes its UTXOs.
+ * When anvil has no block time of its own the sim mines one block a second, like a quiet chain. Status
+ * queries never mine: a client that polls sees "Processing" first however fast it asks.
  */
 import { parseAddress, formatAddress } from '../lib/bech32'
 import { toHex } from '../lib/bytes'
@@ -43,11 +44,11 @@ export class CoreState {
     return BigInt((await this.deps.evm('eth_blockNumber', [])) as string)
   }
 
-  /** Moves processing txs to accepted once the chain is two blocks past their issue. */
-  async advance(): Promise<void> {
+  /** Moves processing txs to accepted once the chain is two blocks past their issue; mines first if asked. */
+  async advance(mine = false): Promise<void> {
     const pending = [...this.issued.values()].filter((t) => t.acceptedAt === undefined)
     if (pending.length === 0) return
-    if (!this.deps.anvilMinesItself) await this.deps.evm('evm_mine', [])
+    if (mine) await this.deps.evm('evm_mine', [])
     const head = await this.head()
     for (const t of pending) {
       if (head >= t.issuedAtBlock + 2n) {
@@ -58,7 +59,7 @@ export class CoreState {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.advance().catch(() => undefined), 400)
+    this.timer = setInterval(() => void this.advance(!this.deps.anvilMinesItself).catch(() => undefined), 1000)
     this.timer.unref()
   }
 
