@@ -1,8 +1,26 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
 
 const root = import.meta.dirname
+
+/**
+ * vueuc (Naive UI's positioning layer) uses the browser's ResizeObserver when there is one and bundles
+ * the @juggle/resize-observer polyfill only as a fallback. The renderer is built for Electron's Chromium
+ * (electron-vite sets build.target to it), where ResizeObserver always exists, so the fallback is dead
+ * weight in the initial chunk: resolve it to the native class. Build only; dev keeps the original.
+ */
+function nativeResizeObserver(): Plugin {
+  const virtualId = '\0native-resize-observer'
+  return {
+    name: 'companion:native-resize-observer',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === '@juggle/resize-observer' ? virtualId : null),
+    load: (id) => (id === virtualId ? 'export const ResizeObserver = globalThis.ResizeObserver\n' : null)
+  }
+}
 
 export default defineConfig({
   main: {
@@ -27,10 +45,15 @@ export default defineConfig({
     root: resolve(root, 'src/renderer'),
     base: './',
     build: {
+      // electron-vite leaves the renderer unminified by default (minify: false); the renderer is also
+      // served to browsers in browser mode, so ship it minified (Vite's default minifier, Oxc; CSS too).
+      minify: true,
+      // No source maps in the shipped renderer: they would be served next to the code.
+      sourcemap: false,
       rollupOptions: {
         input: { index: resolve(root, 'src/renderer/index.html') }
       }
     },
-    plugins: [vue()]
+    plugins: [vue(), nativeResizeObserver()]
   }
 })

@@ -57,6 +57,40 @@ export default tseslint.config(
     }
   },
   {
+    // Layering inside main: clients speak to the outside world and know nothing of the app.
+    files: ['src/main/clients/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/cache', '**/cache/**', 'better-sqlite3'], message: 'clients never import the cache: the data path in services writes answers to it' },
+        { group: ['**/services', '**/services/**', '**/server/**', '**/app', '**/cli'], message: 'clients import no services, servers or the app: they are called by services' },
+        { group: ['electron'], message: 'Only src/main/index.ts and src/main/electron/ may import electron: the rest runs in plain Node' },
+        { group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }
+      ])
+    }
+  },
+  {
+    // The cache stores what it is given: it never fetches and holds no service logic.
+    files: ['src/main/cache/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/clients', '**/clients/**', 'ws', 'viem'], message: 'the cache never imports clients: services fetch and write through' },
+        { group: ['**/services', '**/services/**', '**/server/**', '**/app', '**/cli'], message: 'the cache imports no services, servers or the app' },
+        { group: ['electron'], message: 'Only src/main/index.ts and src/main/electron/ may import electron: the rest runs in plain Node' },
+        { group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }
+      ])
+    }
+  },
+  {
+    // Services are reached through the contract; they never know which transport serves them.
+    files: ['src/main/services/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', '**/electron/**', '**/app', '**/cli', 'electron'], message: 'services know no transport, no Electron and not the app that composes them' },
+        { group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }
+      ])
+    }
+  },
+  {
     files: ['src/main/index.ts', 'src/main/electron/**'],
     rules: {
       'no-restricted-imports': restrict([{ group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }])

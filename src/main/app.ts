@@ -1,13 +1,31 @@
-import { contract, type Contract, type ProbeReport } from '../shared/contract'
-import { createRpcServer, type RpcServer } from '../shared/rpc/server'
+import { contract, type Contract, type Input, type Method, type Output } from '../shared/contract'
+import { createRpcServer, type CallContext, type RpcServer } from '../shared/rpc/server'
 import { openDatabase } from './cache/database'
 import { ProfilesStore } from './cache/profiles-store'
+import { ControlStore } from './cache/control-store'
+import { ReadsStore } from './cache/reads-store'
+import { nodeApis } from './clients/node/endpoints'
+import { ValidatorsStore } from './cache/validators-store'
 import { log } from './log'
 import type { SecretStore } from './secrets'
-import { Connections } from './services/connections'
-import { JobManager } from './services/jobs'
-import { probe } from './services/probe'
-import { ProfilesService, type ConnectionOverrides } from './services/profiles'
+import { appHandlers } from './services/app/handlers'
+import { Connections, SERVICE_LABELS } from './services/connection/clients'
+import { connectionHandlers } from './services/connection/handlers'
+import { controlHandlers } from './services/control/handlers'
+import { ControlService } from './services/control/service'
+import { ConnectionService } from './services/connection/service'
+import { withDataPath } from './services/data-path'
+import { withEffectPolicy } from './services/effect-policy'
+import { withInvalidation } from './services/invalidation'
+import type { AllHandlers } from './services/handlers'
+import { infoHandlers } from './services/info/handlers'
+import { jobHandlers } from './services/jobs/handlers'
+import { JobManager } from './services/jobs/manager'
+import { profileHandlers } from './services/profiles/handlers'
+import { ProfilesService, type ConnectionOverrides } from './services/profiles/service'
+import { validatorHandlers } from './services/validators/handlers'
+import { RefreshMonitor } from './services/validators/monitor'
+import { ValidatorsService } from './services/validators/service'
 import { APP_VERSION } from './version'
 
 export interface AppOptions {
@@ -19,6 +37,12 @@ export interface AppOptions {
   profileName?: string
   /** Desktop: better-sqlite3 built for Electron's ABI (scripts/electron-native.mjs). */
   nativeBinding?: string
+  /** Browser mode: allow node-changing methods over the websocket (serve --allow-node-changes). */
+  allowNodeChanges?: boolean
+  /** The clock of timers kept in the database (log-level reverts): tests move it forward. */
+  now?: () => number
+  /** Desktop: show a system notification (validator alerts). */
+  notify?: (title: string, body: string) => void
 }
 
 export interface App {
@@ -26,7 +50,10 @@ export interface App {
   close(): void
 }
 
-/** Builds the whole graph from settings: the container. No Electron here, so it runs in plain Node. */
+/**
+ * Builds the whole graph from settings: the container. It only composes areas; each area's state
+ * lives in its service. No Electron here, so it runs in plain Node.
+ */
 export function createApp(opts: AppOptions): App {
   const { db, quarantined } = openDatabase(opts.dataDir, opts.nativeBinding)
   if (quarantined) log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
@@ -36,8 +63,7 @@ export function createApp(opts: AppOptions): App {
     db.close()
     throw new Error(`No profile named "${opts.profileName}". List them with: companion call profiles.list '{}'`)
   }
-  let lastReport: ProbeReport | null = null
-  // eslint-disable-next-line prefer-const -- assigned after the server exists, used by the callbacks below
+  // eslint-disable-next-line prefer-const -- assigned once the server exists; the callbacks below run later
   let server: RpcServer<Contract>
   const profiles = new ProfilesService(
     store,
@@ -45,49 +71,96 @@ export function createApp(opts: AppOptions): App {
     (activeId) => {
       connections.invalidate()
       server.publish('profiles.changed', { activeId })
+      server.publish('cache.changed', { profileId: activeId, methods: ['*'] })
     },
     opts.overrides,
     pinned?.id
   )
   const connections = new Connections(profiles)
-  const jobs = new JobManager((job) => server.publish('jobs.progress', job))
-
-  const runProbe = async (): Promise<ProbeReport> => {
-    const report = await probe(connections.get())
-    lastReport = report
-    server.publish('status.changed', report)
-    return report
-  }
-
-  server = createRpcServer<Contract>(
-    contract,
-    {
-      'app.info': () => ({ version: APP_VERSION, mode: opts.mode, dataDir: opts.dataDir, secretStorage: opts.secrets.storage }),
-      'profiles.list': () => profiles.list(),
-      'profiles.create': (input) => profiles.create(input),
-      'profiles.update': ({ id, profile }) => profiles.update(id, profile),
-      'profiles.delete': ({ id }) => {
-        profiles.delete(id)
-        return { deleted: true as const }
-      },
-      'profiles.setApiKey': ({ id, apiKey }) => profiles.setApiKey(id, apiKey),
-      'profiles.activate': async ({ id }) => {
-        profiles.setActive(id)
-        return runProbe()
-      },
-      'status.get': () => (lastReport && lastReport.profileId === profiles.effective()?.id ? lastReport : null),
-      'status.probe': () => runProbe(),
-      'jobs.list': () => ({ jobs: jobs.list() }),
-      'jobs.cancel': ({ id }) => ({ cancelled: jobs.cancel(id) })
-    },
-    {
-      onInternalError: (method, err) => log.error(`internal error in ${method}`, err)
+  const connection = new ConnectionService(
+    connections,
+    () => profiles.effective()?.id,
+    (report) => {
+      server.publish('connection.changed', report)
+      server.publish('cache.changed', { profileId: report.profileId, methods: ['*'] })
     }
   )
+  const jobs = new JobManager((job) => server.publish('jobs.progress', job))
+  const validators = new ValidatorsService(
+    new ValidatorsStore(db),
+    () => connections.scopeOf('node'),
+    () => call('validators.mine', {}),
+    (alert, state) => {
+      server.publish('validators.alert', { alert, state })
+      if (state === 'fired') opts.notify?.('Validator alert', alert.message)
+    }
+  )
+  const control = new ControlService({
+    store: new ControlStore(db),
+    active: () => ({ scope: connections.scopeOf('node'), node: connections.get().node }),
+    nodeAt: (scope) => nodeApis(scope),
+    changed: (scope) => {
+      if (scope !== connections.scopeOfOrNull('node')) return
+      server.publish('control.changed', control.state(scope))
+      server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['control.state', 'control.journal'] })
+    },
+    warn: (m) => log.warn(m),
+    ...(opts.now ? { now: opts.now } : {})
+  })
+  // Background refreshes: not for the CLI, which runs one call and exits.
+  const monitor = new RefreshMonitor(
+    () => (opts.mode === 'cli' ? 0 : validators.settings().refreshIntervalSec),
+    () => (profiles.effective()?.nodeIds.length ? call('validators.refresh', {}) : Promise.resolve()),
+    (err) => log.warn(`validator refresh failed: ${err instanceof Error ? err.message : String(err)}`)
+  )
+
+  const handlers = {
+    ...appHandlers(() => ({
+      version: APP_VERSION,
+      mode: opts.mode,
+      dataDir: opts.dataDir,
+      secretStorage: opts.secrets.storage,
+      nodeChanges: opts.mode !== 'browser' || opts.allowNodeChanges === true
+    })),
+    ...profileHandlers(profiles, () => connection.probe()),
+    ...connectionHandlers(connection),
+    ...jobHandlers(jobs),
+    ...infoHandlers(connections),
+    ...validatorHandlers(connections, validators, () => monitor.restart()),
+    ...controlHandlers(control, () => connections.get().profile.profileDir)
+  } satisfies AllHandlers
+
+  const served = withEffectPolicy(
+    withInvalidation(
+      withDataPath(handlers, {
+        reads: new ReadsStore(db),
+        scopeOf: (service) => connections.scopeOf(service),
+        labelOf: (service) => SERVICE_LABELS[service]
+      }),
+      (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods })
+    ),
+    { nodeChangesOverWebsocket: () => opts.allowNodeChanges === true }
+  )
+  /** Main's own calls go through the same path as a window's: validated, cached, announced. */
+  const internal = new AbortController()
+  function call<M extends Method>(method: M, input: Input<M>): Promise<Output<M>> {
+    const parsed = contract.methods[method].input.parse(input) as never
+    return Promise.resolve((served[method] as (i: never, c: CallContext) => Output<M> | Promise<Output<M>>)(parsed, { signal: internal.signal, transport: 'memory' }))
+  }
+  server = createRpcServer<Contract>(contract, served, {
+    onInternalError: (method, err) => log.error(`internal error in ${method}`, err)
+  })
+
+  monitor.restart()
+  // Reverts due while the app was closed are carried out now (and reported in control.state).
+  if (opts.mode !== 'cli') void control.resume().catch((err: unknown) => log.warn(`resuming log-level reverts failed: ${String(err)}`))
 
   return {
     server,
     close() {
+      monitor.stop()
+      control.stop()
+      internal.abort()
       jobs.cancelAll()
       db.close()
     }

@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { baseUrlSchema, contract, networkSchema, type Contract, type Method } from '../shared/contract'
+import { createInterface } from 'node:readline/promises'
+import { baseUrlSchema, contract, networkSchema, type Contract, type Effect, type Envelope, type Method } from '../shared/contract'
 import { createRpcClient } from '../shared/rpc/client'
+import type { MethodSpec } from '../shared/rpc/contract-types'
 import { AppError, describeIssues } from '../shared/rpc/errors'
 import { createMemoryPair } from '../shared/rpc/memory'
 import { createApp } from './app'
 import { defaultDataDir } from './paths'
-import type { ConnectionOverrides } from './services/profiles'
+import type { ConnectionOverrides } from './services/profiles/service'
 import { plainSecretStore } from './secrets'
 
 const USAGE = `usage:
@@ -20,7 +22,9 @@ options:
   --metrics-url URL     override the metrics-service base URL
   --cchain-url URL      override the C-Chain RPC URL (default: node URL + /ext/bc/C/rpc)
   --network NAME        mainnet, fuji or testnet
-  --data-dir DIR        where profiles and the cache live (default ${defaultDataDir()})`
+  --data-dir DIR        where profiles and the cache live (default ${defaultDataDir()})
+  --yes                 confirm a method that changes the node (asked for on a terminal otherwise)
+A read that cannot reach its source answers from the cache when it can: stderr says so, with its age.`
 
 /** Exit codes: 0 ok, 1 the method failed, 2 the command line itself is wrong. */
 export async function runCli(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
@@ -37,6 +41,7 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         'cchain-url': { type: 'string' },
         network: { type: 'string' },
         'data-dir': { type: 'string' },
+        yes: { type: 'boolean', short: 'y' },
         help: { type: 'boolean', short: 'h' }
       }
     })
@@ -72,6 +77,14 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     err(overrides)
     return 2
   }
+  const spec: MethodSpec | undefined = Object.hasOwn(contract.methods, method) ? contract.methods[method as Method] : undefined
+  if (spec?.effect === 'node' && values.yes !== true) {
+    const ok = await confirm(`${method} changes the node (${spec.summary}). Go on? [y/N] `)
+    if (!ok) {
+      err(`${method} changes the node: nothing was sent. Run it again with --yes to confirm.`)
+      return 2
+    }
+  }
   let app
   try {
     app = createApp({
@@ -90,6 +103,8 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
   const client = createRpcClient<Contract>(pair.client)
   try {
     const result = await client.call(method as Method, input as never)
+    const marker = cacheMarker(result)
+    if (marker) err(marker)
     out(JSON.stringify(result, null, 2))
     return 0
   } catch (e) {
@@ -123,11 +138,39 @@ function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | 
   return Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) as ConnectionOverrides
 }
 
-function listMethods(): Array<{ method: string; summary: string; mutates: boolean; input: unknown }> {
+/** For an answer from the cache, one line for stderr: where it came from and how old it is. */
+function cacheMarker(result: unknown): string | undefined {
+  const r = result as Partial<Envelope<unknown>> | null
+  if (!r || typeof r !== 'object' || r.source !== 'cache' || typeof r.fetchedAt !== 'number') return undefined
+  const why = r.offline ? ` (${r.offline.message})` : ''
+  return `companion: answered from the cache, fetched ${formatAge(Date.now() - r.fetchedAt)} ago at ${new Date(r.fetchedAt).toISOString()}: the source could not be reached${why}`
+}
+
+function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 90) return `${s} s`
+  if (s < 90 * 60) return `${Math.round(s / 60)} min`
+  if (s < 36 * 3600) return `${Math.round(s / 3600)} h`
+  return `${Math.round(s / 86400)} days`
+}
+
+/** Asks on a terminal; without one (scripts, CI) the answer is no. */
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return false
+  const rl = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim())
+  } finally {
+    rl.close()
+  }
+}
+
+function listMethods(): Array<{ method: string; summary: string; effect: Effect; cached: boolean; input: unknown }> {
   return Object.entries(contract.methods).map(([name, spec]) => ({
     method: name,
     summary: spec.summary,
-    mutates: 'mutates' in spec && spec.mutates === true,
+    effect: spec.effect,
+    cached: 'data' in spec,
     input: z.toJSONSchema(spec.input, { io: 'input', unrepresentable: 'any' })
   }))
 }

@@ -1,8 +1,9 @@
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, Notification } from 'electron'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type App } from './app'
 import { attachIpc } from './electron/ipc-transport'
+import { handleAppProtocol, registerAppScheme } from './electron/protocol'
 import { desktopSecretStore } from './electron/safe-storage'
 import { createMainWindow } from './electron/window'
 import { log } from './log'
@@ -13,6 +14,8 @@ const iconPath = join(import.meta.dirname, '..', '..', 'resources', 'icon.png')
 let companion: App | undefined
 
 app.enableSandbox()
+// The renderer is served from app://renderer/ (with its CSP as a header); the scheme must be known before ready.
+registerAppScheme()
 // Tests and portable setups point the app at another data folder.
 if (process.env.COMPANION_DATA_DIR) app.setPath('userData', process.env.COMPANION_DATA_DIR)
 if (!app.requestSingleInstanceLock()) app.quit()
@@ -25,11 +28,16 @@ function openWindow(): void {
 
 app.whenReady().then(
   () => {
+    handleAppProtocol(join(outDir, 'renderer'))
     const native = join(outDir, '..', '.electron-native', `better_sqlite3-electron-${process.versions.electron}.node`)
     companion = createApp({
       dataDir: app.getPath('userData'),
       mode: 'desktop',
       secrets: desktopSecretStore(),
+      // Validator alerts as system notifications; the text is ours (node ids and numbers), shown as text.
+      notify: (title, body) => {
+        if (Notification.isSupported()) new Notification({ title, body, silent: false }).show()
+      },
       ...(existsSync(native) ? { nativeBinding: native } : {})
     })
     openWindow()

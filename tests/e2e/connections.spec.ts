@@ -4,7 +4,7 @@
  */
 import { expect, fillProfile, profileItem, shot, test } from './fixtures'
 
-const OTHER_PARTS = ['admin', 'core', 'pchain', 'dataService', 'metrics'] as const
+const OTHER_PARTS = ['admin', 'core', 'pchain', 'info', 'health', 'dataService', 'metrics'] as const
 const VALID_NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 
 test.describe('connections', () => {
@@ -50,7 +50,7 @@ test.describe('connections', () => {
       await expect(row.getByTestId('status-reason')).not.toBeEmpty()
       await expect(row.getByTestId('status-hint')).toContainText('Connections')
     }
-    await expect(page.getByTestId('status-summary')).toContainText('2 of 7 available')
+    await expect(page.getByTestId('status-summary')).toContainText('2 of 9 available')
     await shot(page, '03-activated-light')
 
     await page.getByTestId('theme-dark').click()
@@ -200,6 +200,8 @@ test.describe('connections', () => {
     await active.getByTestId('profile-delete').click()
     await page.getByTestId('confirm-delete').click()
     await expect(page.locator('.n-message--error-type')).toContainText(/active/i)
+    await expect(page.locator('.n-message--error-type')).toContainText('Could not delete')
+    await shot(page, '09b-delete-refused')
     await expect(active).toHaveCount(1)
   })
 

@@ -6,7 +6,7 @@ import { BIN, readServeUrl, shot, start, stop } from './fixtures'
  * `npm run demo` as a new user meets it: the local network (tests/sim) plus browser mode, with a
  * profile pointed at it. Every part of the interface must show as available.
  */
-const PARTS = ['cchainRpc', 'cchainWs', 'admin', 'core', 'pchain', 'dataService', 'metrics']
+const PARTS = ['cchainRpc', 'cchainWs', 'admin', 'core', 'pchain', 'info', 'health', 'dataService', 'metrics']
 
 base.describe('the demo', () => {
   let demo: ChildProcess | undefined
@@ -25,6 +25,9 @@ base.describe('the demo', () => {
       await expect(page.getByTestId(`status-${part}`)).toHaveAttribute('data-state', 'available')
     }
     await expect(page.locator('[data-testid="profile-item"][data-profile-name="Local demo network"]')).toBeVisible()
+    // The node's identity and health, read live.
+    await expect(page.getByTestId('node-id')).toHaveText(/^NodeID-/)
+    await expect(page.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
     await shot(page, 'demo-all-available')
   })
 })

@@ -55,6 +55,10 @@ test.describe('shell', () => {
       await page.goto(await readServeUrl(serve))
       await expect(page.getByTestId('connection-state')).toHaveText('connected')
       await expect(page.getByTestId('connection-banner')).toHaveCount(0)
+      // The panel has its first answers (a fresh server: no profiles, no probe) before the server goes:
+      // otherwise the page may still be loading and show a spinner instead of the form below.
+      await expect(page.getByTestId('profiles-empty')).toBeVisible()
+      await expect(page.getByTestId('status-none')).toBeVisible()
 
       await stop(serve)
       await expect(page.getByTestId('connection-banner')).toContainText('Disconnected from the app')

@@ -2,6 +2,7 @@
  * startSim(): the whole local network on 127.0.0.1 — anvil (chain id 43114), the node (ours, in front of
  * anvil), the data service and the metrics service — over one data set and one shared Faults.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDataService } from './data-service/index'
@@ -12,6 +13,14 @@ import { startMetricsService } from './metrics/index'
 import type { ProofWindow } from './node/evm'
 import { startAnvil } from './node/anvil'
 import { startNodeServer } from './node/server'
+import type { NodeConfig, ValidatorControl } from './node/server'
+import type { ValidatorShape } from './node/validators'
+import { PROFILE_DIR_SUFFIX } from './node/admin'
+import type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing } from './node/admin'
+
+export type { NodeConfig, ValidatorControl, ValidatorShape }
+export type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing }
+export type { ValidatorAction, ValidatorOverrides } from './node/validators'
 
 export interface SimOptions {
   /** 0 = a free port; default 9650 for the node, 0 for the others */
@@ -24,7 +33,11 @@ export interface SimOptions {
   blockTime?: number
   /** fault rules, as --faults takes them */
   faults?: string
-  /** where admin profilers write; default <tmpdir>/node-operator-sim-profiles-<pid> */
+  /**
+   * where the admin API writes cpu.profile, mem.profile and lock.profile; default a fresh
+   * <tmpdir>/node-operator-sim-XXXXXX/admin_coreth_performance_C (as coreth names it for
+   * admin-api-dir ".../admin"), removed again by stop()
+   */
   profileDir?: string
   /** no log output */
   quiet?: boolean
@@ -32,6 +45,18 @@ export interface SimOptions {
   debugApi?: boolean
   /** eth_getProof window: pruning node (32 blocks) or archival with historical-proof-query-window blocks */
   proof?: ProofWindow
+  /** info API at /ext/info; default true (false = 404, as a node with --api-info-enabled=false) */
+  infoApi?: boolean
+  /** health API at /ext/health; default true (false = 404, as a node with --api-health-enabled=false) */
+  healthApi?: boolean
+  /** platform.getCurrentValidators as the spec writes it ("spec", default) or as avalanchego sends it ("real") */
+  validatorShape?: ValidatorShape
+  /** admin method names routed: 'dot' (admin.x only, as a real node), 'spec' (admin_x only) or 'both' (default) */
+  adminNames?: AdminNames
+  /** admin API at /ext/bc/C/admin; default true (false = 404, as a node without admin-api-enabled) */
+  adminApi?: boolean
+  /** lock.profile as gzipped pprof ('pprof', default) or as the text avalanchego writes ('text') */
+  lockProfileFormat?: LockProfileFormat
 }
 
 export interface Sim {
@@ -42,9 +67,25 @@ export interface Sim {
   anvilUrl: string
   dataset: Dataset
   faults: Faults
+  /** the directory the admin API writes its profiles to */
   profileDir: string
+  /** the profile files the admin API wrote (name, size, mtime), as GET /__sim/profiles */
+  profiles(): Promise<ProfileListing>
   /** switch debug_ on /ext/bc/C/rpc */
   setDebugApi(on: boolean): void
+  /**
+   * Switches the node at run time as POST /__sim/config does: debugApi, infoApi, healthApi,
+   * unhealthy (a health check name such as "network" to fail, or null) and validatorShape ("spec" |
+   * "real"), adminNames ("dot" | "spec" | "both"), adminApi and lockProfileFormat ("pprof" | "text").
+   * Throws on a bad patch; returns the resulting config (setConfig({}) reads it).
+   */
+  setConfig(patch: Partial<NodeConfig>): NodeConfig
+  /**
+   * Changes validators at run time as POST /__sim/validators does: disconnect / connect a current
+   * Primary Network validator, setUptime, advanceTime (the P-Chain clock); state() reads, reset() undoes.
+   * Each throws on bad input (the 400 message) and returns the overrides.
+   */
+  validators: ValidatorControl
   stop(): Promise<void>
 }
 
@@ -53,9 +94,15 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const dataset = createDataset(seed, 'mainnet')
   const faults = new Faults()
   for (const rule of parseFaultSpec(opts.faults ?? '')) faults.add(rule)
-  const profileDir = opts.profileDir ?? join(tmpdir(), `node-operator-sim-profiles-${process.pid}`)
+  const ownDir = opts.profileDir === undefined ? mkdtempSync(join(tmpdir(), 'node-operator-sim-')) : undefined
+  const profileDir = opts.profileDir ?? join(ownDir!, `admin${PROFILE_DIR_SUFFIX}`)
   const anvil = await startAnvil(opts.blockTime ? { blockTime: opts.blockTime } : {})
-  const closers: (() => Promise<void>)[] = [() => anvil.stop()]
+  const closers: (() => Promise<void>)[] = [
+    async () => {
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true })
+    },
+    () => anvil.stop(),
+  ]
   const stop = async () => {
     for (const c of closers.reverse()) await c().catch(() => undefined)
   }
@@ -69,7 +116,13 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       profileDir,
       quiet: opts.quiet ?? false,
       debugApi: opts.debugApi ?? true,
+      infoApi: opts.infoApi ?? true,
+      healthApi: opts.healthApi ?? true,
       ...(opts.proof ? { proof: opts.proof } : {}),
+      ...(opts.validatorShape ? { validatorShape: opts.validatorShape } : {}),
+      ...(opts.adminNames ? { adminNames: opts.adminNames } : {}),
+      ...(opts.adminApi !== undefined ? { adminApi: opts.adminApi } : {}),
+      ...(opts.lockProfileFormat ? { lockProfileFormat: opts.lockProfileFormat } : {}),
     })
     closers.push(() => node.close())
     const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url })
@@ -85,7 +138,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       dataset,
       faults,
       profileDir,
+      profiles: node.profiles,
       setDebugApi: node.setDebugApi,
+      setConfig: node.setConfig,
+      validators: node.validators,
       stop: () => (stopped ??= stop()),
     }
   } catch (e) {

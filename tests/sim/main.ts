@@ -1,10 +1,14 @@
 /**
  * `npm run sim`: starts the local network and prints `node <url>`, `data <url>`, `metrics <url>`, then
  * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
- * --profile-dir, --quiet, --no-debug-api, --pruning, --proof-window N. Stops cleanly (anvil included) on SIGINT/SIGTERM.
+ * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --pruning, --proof-window N,
+ * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text. Also prints `profiles <dir>`.
+ * Stops cleanly (anvil included) on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util'
 import { startSim } from './index'
+import { ADMIN_NAMES, LOCK_PROFILE_FORMATS } from './node/admin'
+import type { AdminNames, LockProfileFormat } from './node/admin'
 
 function intOption(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined
@@ -13,6 +17,15 @@ function intOption(v: string | undefined, name: string): number | undefined {
     process.exit(2)
   }
   return Number(v)
+}
+
+function choice<T extends string>(v: string | undefined, name: string, allowed: readonly T[]): T | undefined {
+  if (v === undefined) return undefined
+  if (!(allowed as readonly string[]).includes(v)) {
+    process.stderr.write(`--${name} must be one of ${allowed.join(', ')}\n`)
+    process.exit(2)
+  }
+  return v as T
 }
 
 const { values } = parseArgs({
@@ -26,8 +39,13 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string' },
     quiet: { type: 'boolean' },
     'no-debug-api': { type: 'boolean' },
+    'no-info-api': { type: 'boolean' },
+    'no-health-api': { type: 'boolean' },
     pruning: { type: 'boolean' },
     'proof-window': { type: 'string' },
+    'admin-names': { type: 'string' },
+    'no-admin-api': { type: 'boolean' },
+    'lock-profile-format': { type: 'string' },
   },
 })
 
@@ -41,10 +59,15 @@ const sim = await startSim({
   profileDir: values['profile-dir'],
   quiet: values.quiet ?? false,
   debugApi: !values['no-debug-api'],
+  infoApi: !values['no-info-api'],
+  healthApi: !values['no-health-api'],
   proof: { pruning: values.pruning ?? false, historicalProofQueryWindow: intOption(values['proof-window'], 'proof-window') ?? 43200 },
+  adminNames: choice<AdminNames>(values['admin-names'], 'admin-names', ADMIN_NAMES),
+  adminApi: !values['no-admin-api'],
+  lockProfileFormat: choice<LockProfileFormat>(values['lock-profile-format'], 'lock-profile-format', LOCK_PROFILE_FORMATS),
 })
 
-process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nready\n`)
+process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nprofiles ${sim.profileDir}\nready\n`)
 
 let stopping = false
 const shutdown = (signal: string) => {

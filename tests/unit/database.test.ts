@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DB_FILE, openDatabase } from '../../src/main/cache/database'
@@ -18,6 +18,38 @@ describe('the database file', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
     db.close()
+  })
+
+  it('keeps its folder private (0700): a new one, and an existing one that was open to others', () => {
+    const t = tempDir()
+    cleanup = t.remove
+    const fresh = join(t.dir, 'new', 'data')
+    openDatabase(fresh).db.close()
+    expect(statSync(fresh).mode & 0o777).toBe(0o700)
+    const existing = join(t.dir, 'existing')
+    mkdirSync(existing)
+    chmodSync(existing, 0o755)
+    openDatabase(existing).db.close()
+    expect(statSync(existing).mode & 0o777).toBe(0o700)
+  })
+
+  it('leaves a shared folder it was pointed at as it is (sticky like /tmp, or not ours)', () => {
+    const t = tempDir()
+    cleanup = t.remove
+    const sticky = join(t.dir, 'sticky')
+    mkdirSync(sticky)
+    chmodSync(sticky, 0o1777)
+    openDatabase(sticky).db.close()
+    expect(statSync(sticky).mode & 0o7777).toBe(0o1777)
+    expect(statSync(join(sticky, DB_FILE)).mode & 0o777).toBe(0o600)
+    if (process.getuid?.() === 0) {
+      const theirs = join(t.dir, 'theirs')
+      mkdirSync(theirs)
+      chmodSync(theirs, 0o777)
+      chownSync(theirs, 4242, 4242)
+      openDatabase(theirs).db.close()
+      expect(statSync(theirs).mode & 0o777).toBe(0o777)
+    }
   })
 
   it('moves a corrupt file aside and builds a fresh one', () => {

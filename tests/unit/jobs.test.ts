@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { JobManager } from '../../src/main/services/jobs'
+import { JobManager } from '../../src/main/services/jobs/manager'
 import type { Job } from '../../src/shared/contract'
 
 describe('jobs', () => {

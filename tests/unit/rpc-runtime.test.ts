@@ -10,12 +10,13 @@ const testContract = {
   methods: {
     'math.add': defineMethod({
       summary: 'adds',
+      effect: 'read',
       input: z.object({ a: z.number(), b: z.number() }).strict(),
       output: z.object({ sum: z.number() }).strict()
     }),
-    'math.fail': defineMethod({ summary: 'fails', input: z.object({}).strict(), output: z.object({}).strict() }),
-    'math.crash': defineMethod({ summary: 'crashes', input: z.object({}).strict(), output: z.object({}).strict() }),
-    'math.lie': defineMethod({ summary: 'returns off-contract', input: z.object({}).strict(), output: z.object({ n: z.number() }).strict() })
+    'math.fail': defineMethod({ summary: 'fails', effect: 'read', input: z.object({}).strict(), output: z.object({}).strict() }),
+    'math.crash': defineMethod({ summary: 'crashes', effect: 'read', input: z.object({}).strict(), output: z.object({}).strict() }),
+    'math.lie': defineMethod({ summary: 'returns off-contract', effect: 'read', input: z.object({}).strict(), output: z.object({ n: z.number() }).strict() })
   },
   events: { 'math.tick': defineEvent({ summary: 'ticks', payload: z.object({ n: z.number() }).strict() }) }
 } as const

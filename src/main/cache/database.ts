@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { MIGRATIONS } from './migrations'
@@ -20,6 +20,7 @@ export const DB_FILE = 'companion.sqlite'
  */
 export function openDatabase(dataDir: string, nativeBinding?: string): OpenedDatabase {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  tightenFolder(dataDir)
   const file = join(dataDir, DB_FILE)
   let quarantined: string | undefined
   let db = tryOpen(file, nativeBinding)
@@ -36,6 +37,18 @@ export function openDatabase(dataDir: string, nativeBinding?: string): OpenedDat
     throw err
   }
   return quarantined ? { db, quarantined } : { db }
+}
+
+/**
+ * mkdir's mode applies only to a folder it creates: an existing one is tightened to 0700 too. Not a
+ * shared folder someone pointed --data-dir at by mistake (sticky like /tmp, or another user's): that
+ * one is left as it is, and the database file itself stays 0600.
+ */
+function tightenFolder(dir: string): void {
+  const st = statSync(dir)
+  const mine = typeof process.getuid !== 'function' || st.uid === process.getuid()
+  if (!mine || (st.mode & 0o1000) !== 0) return
+  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700)
 }
 
 function tryOpen(file: string, nativeBinding?: string): Db | undefined {

@@ -27,5 +27,91 @@ export const MIGRATIONS: readonly string[] = [
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
   );
+  `,
+  // 2: the key is bound to the data-service URL it was entered for ("obfuscated" storage, see secrets.ts);
+  // reads: the one cache of remote answers, per service URL, method and input.
+  `
+  CREATE TABLE secrets_v2 (
+    profile_id TEXT PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+    storage    TEXT NOT NULL CHECK (storage IN ('encrypted','obfuscated','unencrypted')),
+    value      BLOB NOT NULL,
+    -- the data-service URL the key was entered for: it is sent to that origin only
+    bound_url  TEXT NOT NULL
+  );
+  INSERT INTO secrets_v2 (profile_id, storage, value, bound_url)
+    SELECT s.profile_id, s.storage, s.value, p.data_url FROM secrets s JOIN profiles p ON p.id = s.profile_id;
+  DROP TABLE secrets;
+  ALTER TABLE secrets_v2 RENAME TO secrets;
+
+  CREATE TABLE reads (
+    scope      TEXT NOT NULL,     -- base URL of the service that answered
+    method     TEXT NOT NULL,     -- contract method
+    input_key  TEXT NOT NULL,     -- canonical JSON of the validated input
+    data       TEXT NOT NULL,     -- JSON of the validated answer
+    fetched_at INTEGER NOT NULL,  -- ms since epoch
+    PRIMARY KEY (scope, method, input_key)
+  ) WITHOUT ROWID;
+  `,
+  // 3: validator history and alerts, per node URL (scope) and Primary Network / subnet.
+  `
+  CREATE TABLE validator_samples (
+    scope      TEXT NOT NULL,
+    node_id    TEXT NOT NULL,
+    at         INTEGER NOT NULL,
+    validating INTEGER NOT NULL,
+    uptime     TEXT,
+    connected  INTEGER,
+    PRIMARY KEY (scope, node_id, at)
+  ) WITHOUT ROWID;
+  CREATE TABLE validator_alerts (
+    id         TEXT PRIMARY KEY,
+    scope      TEXT NOT NULL,
+    node_id    TEXT NOT NULL,
+    kind       TEXT NOT NULL,
+    fired_at   INTEGER NOT NULL,
+    cleared_at INTEGER,
+    message    TEXT NOT NULL
+  );
+  CREATE INDEX validator_alerts_open ON validator_alerts (scope, node_id, kind) WHERE cleared_at IS NULL;
+  CREATE INDEX validator_alerts_recent ON validator_alerts (scope, fired_at DESC);
+  `,
+  // 4: node control: the journal of node-changing calls (written before each is sent), scheduled
+  // log-level reverts, and VM configuration snapshots.
+  `
+  CREATE TABLE node_actions (
+    id           TEXT PRIMARY KEY,
+    scope        TEXT NOT NULL,
+    action       TEXT NOT NULL,
+    params       TEXT NOT NULL,
+    origin       TEXT NOT NULL,
+    requested_at INTEGER NOT NULL,
+    finished_at  INTEGER,
+    outcome      TEXT NOT NULL CHECK (outcome IN ('pending','ok','failed','unknown')),
+    error        TEXT
+  );
+  CREATE INDEX node_actions_recent ON node_actions (scope, requested_at DESC);
+  CREATE TABLE log_reverts (
+    id         TEXT PRIMARY KEY,
+    scope      TEXT NOT NULL,
+    level      TEXT NOT NULL,
+    from_level TEXT NOT NULL,
+    due_at     INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('scheduled','done','failed','cancelled')),
+    done_at    INTEGER,
+    late       INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE vm_config_snapshots (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    scope      TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    hash       TEXT NOT NULL,
+    config     TEXT NOT NULL
+  );
+  CREATE INDEX vm_config_recent ON vm_config_snapshots (scope, id DESC);
+  `,
+  // 5: where a node on this machine writes its profiles.
+  `
+  ALTER TABLE profiles ADD COLUMN profile_dir TEXT;
   `
 ]

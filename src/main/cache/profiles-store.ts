@@ -1,5 +1,11 @@
 import type { Db } from './database'
-import type { Network } from '../../shared/contract'
+import type { Network, SecretStorage } from '../../shared/contract'
+
+export interface StoredSecret {
+  storage: SecretStorage
+  value: Buffer
+  boundUrl: string
+}
 
 export interface ProfileRow {
   id: string
@@ -11,6 +17,7 @@ export interface ProfileRow {
   cchainUrl: string | null
   addressHrp: string | null
   nodeIds: string[]
+  profileDir: string | null
   createdAt: number
   updatedAt: number
 }
@@ -25,6 +32,7 @@ interface RawRow {
   cchain_url: string | null
   address_hrp: string | null
   node_ids: string
+  profile_dir: string | null
   created_at: number
   updated_at: number
 }
@@ -39,6 +47,7 @@ const fromRaw = (r: RawRow): ProfileRow => ({
   cchainUrl: r.cchain_url,
   addressHrp: r.address_hrp,
   nodeIds: JSON.parse(r.node_ids) as string[],
+  profileDir: r.profile_dir,
   createdAt: r.created_at,
   updatedAt: r.updated_at
 })
@@ -52,19 +61,19 @@ export class ProfilesStore {
       byId: db.prepare<[string], RawRow>('SELECT * FROM profiles WHERE id = ?'),
       byName: db.prepare<[string], RawRow>('SELECT * FROM profiles WHERE name = ? COLLATE NOCASE'),
       insert: db.prepare(
-        `INSERT INTO profiles (id, name, node_url, data_url, metrics_url, network, cchain_url, address_hrp, node_ids, created_at, updated_at)
-         VALUES (@id, @name, @nodeUrl, @dataUrl, @metricsUrl, @network, @cchainUrl, @addressHrp, @nodeIds, @createdAt, @updatedAt)`
+        `INSERT INTO profiles (id, name, node_url, data_url, metrics_url, network, cchain_url, address_hrp, node_ids, profile_dir, created_at, updated_at)
+         VALUES (@id, @name, @nodeUrl, @dataUrl, @metricsUrl, @network, @cchainUrl, @addressHrp, @nodeIds, @profileDir, @createdAt, @updatedAt)`
       ),
       update: db.prepare(
         `UPDATE profiles SET name=@name, node_url=@nodeUrl, data_url=@dataUrl, metrics_url=@metricsUrl, network=@network,
-         cchain_url=@cchainUrl, address_hrp=@addressHrp, node_ids=@nodeIds, updated_at=@updatedAt WHERE id=@id`
+         cchain_url=@cchainUrl, address_hrp=@addressHrp, node_ids=@nodeIds, profile_dir=@profileDir, updated_at=@updatedAt WHERE id=@id`
       ),
       delete: db.prepare<[string]>('DELETE FROM profiles WHERE id = ?'),
-      secretOf: db.prepare<[string], { storage: 'encrypted' | 'unencrypted'; value: Buffer }>(
-        'SELECT storage, value FROM secrets WHERE profile_id = ?'
+      secretOf: db.prepare<[string], StoredSecret>(
+        'SELECT storage, value, bound_url AS boundUrl FROM secrets WHERE profile_id = ?'
       ),
-      putSecret: db.prepare<[string, string, Buffer]>(
-        'INSERT INTO secrets (profile_id, storage, value) VALUES (?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET storage=excluded.storage, value=excluded.value'
+      putSecret: db.prepare<[string, string, Buffer, string]>(
+        'INSERT INTO secrets (profile_id, storage, value, bound_url) VALUES (?, ?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET storage=excluded.storage, value=excluded.value, bound_url=excluded.bound_url'
       ),
       dropSecret: db.prepare<[string]>('DELETE FROM secrets WHERE profile_id = ?'),
       getSetting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?'),
@@ -95,11 +104,12 @@ export class ProfilesStore {
   delete(id: string): void {
     this.s.delete.run(id)
   }
-  secret(id: string): { storage: 'encrypted' | 'unencrypted'; value: Buffer } | undefined {
+  secret(id: string): StoredSecret | undefined {
     return this.s.secretOf.get(id)
   }
-  putSecret(id: string, storage: 'encrypted' | 'unencrypted', value: Buffer): void {
-    this.s.putSecret.run(id, storage, value)
+  /** boundUrl: the data-service URL the key was entered for; it is sent to that origin only. */
+  putSecret(id: string, storage: SecretStorage, value: Buffer, boundUrl: string): void {
+    this.s.putSecret.run(id, storage, value, boundUrl)
   }
   dropSecret(id: string): void {
     this.s.dropSecret.run(id)

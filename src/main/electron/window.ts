@@ -1,26 +1,33 @@
 import { BrowserWindow, session, shell } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { contentSecurityPolicy } from '../csp'
-
-/** In the desktop app the contract travels over IPC: the page may connect nowhere. */
-export const DESKTOP_CSP = contentSecurityPolicy("'none'")
+import { describeRefusedLink, isAllowedExternalLink } from '../external-links'
+import { log } from '../log'
+import { isRendererUrl, RENDERER_INDEX_URL } from './protocol'
 
 export interface MainWindow {
   window: BrowserWindow
   isOwnUrl: (url: string) => boolean
 }
 
-/** One window with every Electron security switch on; navigation and new windows are denied. */
-export function createMainWindow(outDir: string, iconPath: string): MainWindow {
-  const indexFile = join(outDir, 'renderer', 'index.html')
-  const indexUrl = pathToFileURL(indexFile).toString()
-  const isOwnUrl = (url: string): boolean => url.split('#')[0] === indexUrl
-
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [DESKTOP_CSP] } })
-  })
+/** Denies every permission a page may ask for or check (camera, notifications, clipboard, ...). */
+export function lockDownSession(): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
+}
+
+/** Hands a link to the user's browser only when it is one the app itself links to. */
+export function openExternalLink(url: string): void {
+  if (isAllowedExternalLink(url)) void shell.openExternal(url)
+  else log.warn(`refused to open a link outside the allowlist (${describeRefusedLink(url)})`)
+}
+
+/**
+ * One window with every Electron security switch on; navigation and new windows are denied. The page
+ * is app://renderer/index.html (electron/protocol.ts), whose responses carry the CSP of csp.ts.
+ */
+export function createMainWindow(outDir: string, iconPath: string): MainWindow {
+  const isOwnUrl = isRendererUrl
+  lockDownSession()
 
   const window = new BrowserWindow({
     width: 1280,
@@ -44,15 +51,19 @@ export function createMainWindow(outDir: string, iconPath: string): MainWindow {
   })
   window.once('ready-to-show', () => window.show())
   window.webContents.on('will-navigate', (event, url) => {
+    // Hash routes change in the page (no navigation); anything leaving our page is refused.
     if (!isOwnUrl(url)) event.preventDefault()
+  })
+  window.webContents.on('will-frame-navigate', (event) => {
+    if (!isOwnUrl(event.url)) event.preventDefault()
   })
   window.webContents.on('will-redirect', (event) => event.preventDefault())
   window.webContents.on('will-attach-webview', (event) => event.preventDefault())
   window.webContents.setWindowOpenHandler(({ url }) => {
-    // Links to the outside open in the user's browser, never inside the app.
-    if (/^https:\/\//.test(url)) void shell.openExternal(url)
+    // Links to the outside open in the user's browser, never inside the app, and only the allowed ones.
+    openExternalLink(url)
     return { action: 'deny' }
   })
-  void window.loadFile(indexFile)
+  void window.loadURL(RENDERER_INDEX_URL)
   return { window, isOwnUrl }
 }

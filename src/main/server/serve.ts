@@ -16,11 +16,15 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string', default: '0' },
       'data-dir': { type: 'string' },
+      'allow-node-changes': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false }
     }
   })
   if (values.help) {
-    process.stdout.write('usage: npm run serve -- [--port N] [--data-dir DIR]\n')
+    process.stdout.write(
+      'usage: npm run serve -- [--port N] [--data-dir DIR] [--allow-node-changes]\n' +
+        '  --allow-node-changes  let the page call methods that change the node (profilers, log level, issuing transactions)\n'
+    )
     return
   }
   const port = Number(values.port)
@@ -28,7 +32,9 @@ async function main(): Promise<void> {
   const staticDir = join(projectRoot(), 'out', 'renderer')
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('The renderer is not built yet: run "npm run build" first')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
-  const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore })
+  const allowNodeChanges = values['allow-node-changes'] === true
+  const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, allowNodeChanges })
+  if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session')
   const server = await startBrowserServer({ server: app.server, staticDir, port })
   process.stdout.write(`${server.url}\n`)
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)

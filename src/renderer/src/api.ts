@@ -100,7 +100,7 @@ function takeToken(): string | null {
 
 /**
  * A Connection over a websocket that is replaced whenever it drops. The rpc client sees one connection:
- * each drop is reported through onClose (so pending calls fail with OFFLINE instead of hanging), and
+ * each drop is reported through onClose (so pending calls fail with DISCONNECTED instead of hanging), and
  * frames sent while no socket is open wait for the next one, or fail at the next drop.
  */
 function websocketConnection(token: string): Connection {
@@ -164,7 +164,7 @@ function websocketConnection(token: string): Connection {
   }
 }
 
-/** A connection that never opens: browser mode without a token. Every call fails with OFFLINE. */
+/** A connection that never opens: browser mode without a token. Every call fails with DISCONNECTED. */
 function deadConnection(): Connection {
   const frames = new Listeners<[Frame]>()
   return {
@@ -174,7 +174,7 @@ function deadConnection(): Connection {
           frames.emit({
             t: 'fail',
             id: frame.id,
-            error: { code: 'OFFLINE', message: 'No access token' }
+            error: { code: 'DISCONNECTED', message: 'No access token' }
           })
         )
     },
@@ -196,7 +196,7 @@ function createApi(): RpcClient<Contract> {
   return client
 }
 
-/** The typed client of the contract: `await api.call('profiles.list', {})`, `api.on('status.changed', …)`. */
+/** The typed client of the contract: `await api.call('profiles.list', {})`, `api.on('connection.changed', …)`. */
 export const api: RpcClient<Contract> = createApi()
 
 export { AppError }

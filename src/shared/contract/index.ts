@@ -1,21 +1,34 @@
-import type { EventName, InputOf, MethodName, OutputOf, PayloadOf } from '../rpc/contract-types'
+import type { CachedMethodName, DataOf, EventName, InputOf, MethodName, OutputOf, ParsedInputOf, PayloadOf } from '../rpc/contract-types'
 import { appMethods } from './app'
+import { cacheEvents } from './cache'
+import { connectionEvents, connectionMethods } from './connection'
+import { controlEvents, controlMethods } from './control'
+import { infoMethods } from './info'
 import { jobEvents, jobMethods } from './jobs'
 import { profileEvents, profileMethods } from './profiles'
-import { statusEvents, statusMethods } from './status'
+import { validatorEvents, validatorMethods } from './validators'
 
-/** The one declaration of everything the app serves: every side derives its types from it. */
+/**
+ * The one declaration of everything the app serves: every side derives its types from it. One file
+ * per area; an area's methods share the prefix before the dot.
+ */
 export const contract = {
   methods: {
     ...appMethods,
     ...profileMethods,
-    ...statusMethods,
-    ...jobMethods
+    ...connectionMethods,
+    ...jobMethods,
+    ...infoMethods,
+    ...validatorMethods,
+    ...controlMethods
   },
   events: {
     ...profileEvents,
-    ...statusEvents,
-    ...jobEvents
+    ...connectionEvents,
+    ...jobEvents,
+    ...cacheEvents,
+    ...validatorEvents,
+    ...controlEvents
   }
 } as const
 
@@ -23,10 +36,19 @@ export type Contract = typeof contract
 export type Method = MethodName<Contract>
 export type Event = EventName<Contract>
 export type Input<M extends Method> = InputOf<Contract, M>
+export type ParsedInput<M extends Method> = ParsedInputOf<Contract, M>
 export type Output<M extends Method> = OutputOf<Contract, M>
 export type Payload<E extends Event> = PayloadOf<Contract, E>
+export type CachedMethod = CachedMethodName<Contract>
+export type Data<M extends CachedMethod> = DataOf<Contract, M>
 
 export * from './common'
+export * from './envelope'
 export * from './profiles'
-export * from './status'
+export * from './connection'
 export * from './jobs'
+export * from './info'
+export * from './cache'
+export * from './validators'
+export * from './control'
+export type { Effect, RemoteService } from '../rpc/contract-types'

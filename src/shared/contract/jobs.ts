@@ -24,11 +24,13 @@ export const jobStartedSchema = z.object({ jobId: idSchema }).strict()
 export const jobMethods = {
   'jobs.list': defineMethod({
     summary: 'Long-running work of this session, newest first',
+    effect: 'read',
     input: emptyInput,
     output: z.object({ jobs: z.array(jobSchema) }).strict()
   }),
   'jobs.cancel': defineMethod({
     summary: 'Cancel a running job',
+    effect: 'local',
     input: z.object({ id: idSchema }).strict(),
     output: z.object({ cancelled: z.boolean() }).strict()
   })

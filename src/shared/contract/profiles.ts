@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineEvent, defineMethod } from '../rpc/contract-types'
+import { probeReportSchema } from './connection'
 import { nodeIdSchema } from '../domain/ids'
 import { baseUrlSchema, emptyInput, idSchema, networkSchema } from './common'
 
@@ -30,7 +31,18 @@ export const profileFieldsSchema = z
     cchainUrl: baseUrlSchema.nullable().optional(),
     /** null or unset: the network's default prefix. */
     addressHrp: hrpSchema.nullable().optional(),
-    nodeIds: z.array(nodeIdSchema).max(100, 'at most 100 NodeIDs')
+    nodeIds: z.array(nodeIdSchema).max(100, 'at most 100 NodeIDs'),
+    /**
+     * Where the node writes its CPU, memory and lock profiles, when it runs on this machine. null or
+     * unset: the node's default, ~/.avalanchego/profiles.
+     */
+    profileDir: z
+      .string()
+      .trim()
+      .max(4_096)
+      .refine((v) => v.startsWith('/') || /^[A-Za-z]:[\\/]/.test(v) || v.startsWith('~/'), 'must be an absolute folder path, such as /home/me/.avalanchego/profiles')
+      .nullable()
+      .optional()
   })
   .strict()
 export type ProfileFields = z.infer<typeof profileFieldsSchema>
@@ -42,8 +54,13 @@ export const apiKeySchema = z
   .max(512)
   .regex(/^[\x21-\x7e]+$/, 'may only contain printable characters without spaces')
 
-/** How the key is kept: "encrypted" with the OS keychain (desktop), or "unencrypted" in the database file. */
-export const secretStorageSchema = z.enum(['encrypted', 'unencrypted'])
+/**
+ * How the key is kept: "encrypted" with the OS keychain (desktop); "obfuscated" when the desktop's keychain
+ * backend is a fixed built-in password (Linux without a keyring: Chromium's basic_text), which anyone who can
+ * read the file can undo; "unencrypted" in the database file (browser mode, CLI).
+ */
+export const secretStorageSchema = z.enum(['encrypted', 'obfuscated', 'unencrypted'])
+export type SecretStorage = z.infer<typeof secretStorageSchema>
 
 export const profileViewSchema = z
   .object({
@@ -56,6 +73,7 @@ export const profileViewSchema = z
     cchainUrl: z.string().nullable(),
     addressHrp: z.string(),
     nodeIds: z.array(z.string()),
+    profileDir: z.string().nullable(),
     active: z.boolean(),
     /** Never the key itself: the renderer only learns whether one is set and how it is stored. */
     apiKey: z.object({ set: z.boolean(), storage: secretStorageSchema.nullable() }).strict(),
@@ -68,32 +86,39 @@ export type ProfileView = z.infer<typeof profileViewSchema>
 export const profileMethods = {
   'profiles.list': defineMethod({
     summary: 'List connection profiles and which one is active',
+    effect: 'read',
     input: emptyInput,
     output: z.object({ profiles: z.array(profileViewSchema), activeId: idSchema.nullable() }).strict()
   }),
   'profiles.create': defineMethod({
     summary: 'Create a connection profile (optionally with a data-service API key)',
-    mutates: true,
+    effect: 'local',
     input: z.object({ profile: profileFieldsSchema, apiKey: apiKeySchema.optional() }).strict(),
     output: profileViewSchema
   }),
   'profiles.update': defineMethod({
     summary: 'Change fields of a connection profile',
-    mutates: true,
+    effect: 'local',
     input: z.object({ id: idSchema, profile: profileFieldsSchema.partial().strict() }).strict(),
     output: profileViewSchema
   }),
   'profiles.delete': defineMethod({
     summary: 'Delete a connection profile (not the active one)',
-    mutates: true,
+    effect: 'local',
     input: z.object({ id: idSchema }).strict(),
     output: z.object({ deleted: z.literal(true) }).strict()
   }),
   'profiles.setApiKey': defineMethod({
     summary: 'Set or clear the data-service API key of a profile',
-    mutates: true,
+    effect: 'local',
     input: z.object({ id: idSchema, apiKey: apiKeySchema.nullable() }).strict(),
     output: profileViewSchema
+  }),
+  'profiles.activate': defineMethod({
+    summary: 'Make a profile the active one and probe each part of the interface',
+    effect: 'local',
+    input: z.object({ id: idSchema }).strict(),
+    output: probeReportSchema
   })
 } as const
 

@@ -29,7 +29,7 @@ export function createRpcClient<C extends ContractShape>(conn: Connection): RpcC
     }
   })
   const offClose = conn.onClose(() => {
-    for (const p of pending.values()) p.reject(new AppError('OFFLINE', 'The connection to the app closed'))
+    for (const p of pending.values()) p.reject(new AppError('DISCONNECTED', 'The connection to the app closed'))
     pending.clear()
   })
 

@@ -39,6 +39,9 @@ export function createRpcServer<C extends ContractShape>(
   handlers: Handlers<C>,
   hooks: ServerHooks<C> = {}
 ): RpcServer<C> {
+  // The types check this already; a composition built at runtime is checked here too, once, at start.
+  const missing = Object.keys(contract.methods).filter((m) => typeof (handlers as Record<string, unknown>)[m] !== 'function')
+  if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}`)
   const subscribers = new Map<string, Set<Connection>>()
 
   const subscribe = (conn: Connection, event: string): void => {

@@ -50,7 +50,7 @@ describe('command line', () => {
     const created = await cli(['call', 'profiles.create', JSON.stringify({ profile }), '--data-dir', t.dir])
     expect(created.code).toBe(0)
     await cli(['call', 'profiles.create', JSON.stringify({ profile: { ...profile, name: 'other' } }), '--data-dir', t.dir])
-    const probed = await cli(['call', 'status.probe', '{}', '--profile', 'local', '--data-dir', t.dir])
+    const probed = await cli(['call', 'connection.probe', '{}', '--profile', 'local', '--data-dir', t.dir])
     expect(probed.code).toBe(0)
     expect(JSON.parse(probed.out)).toMatchObject({ profileName: 'local', network: 'fuji' })
     const list = JSON.parse((await cli(['call', 'profiles.list', '{}', '--data-dir', t.dir])).out) as { activeId: string | null }

@@ -48,11 +48,11 @@ describe('connection probe', () => {
     const byPart = Object.fromEntries(report.parts.map((p) => [p.part, p]))
     expect(byPart.cchainRpc).toMatchObject({ status: 'available', detail: expect.stringContaining('chain id 43114') })
     expect(byPart.cchainWs).toMatchObject({ status: 'available', detail: expect.stringContaining('43114') })
-    for (const part of ['admin', 'core', 'pchain', 'dataService', 'metrics'] as const) {
+    for (const part of ['admin', 'core', 'pchain', 'info', 'health', 'dataService', 'metrics'] as const) {
       expect(byPart[part]).toMatchObject({ status: 'unavailable', error: { code: 'NETWORK' }, hint: expect.stringMatching(/Check/) })
       expect(byPart[part]!.detail).toMatch(/connection refused/)
     }
-    await expect(client.call('status.get', {})).resolves.toEqual(report)
+    await expect(client.call('connection.get', {})).resolves.toEqual(report)
   })
 
   it('sends the API key only in the x-data-api-key header, and never shows it', async () => {
@@ -73,7 +73,7 @@ describe('connection probe', () => {
     const outputs = JSON.stringify([created, report, await client.call('profiles.list', {}), await client.call('app.info', {})])
     expect(outputs).not.toContain(API_KEY)
     // The server echoed the key in its error text: the client cut it out before passing the text on.
-    expect(dataPart.error?.details?.upstreamMessage).toBe('bad key [redacted]')
+    expect(dataPart.error).toMatchObject({ code: 'UNAUTHORIZED', details: { upstreamMessage: 'bad key [redacted]' } })
     expect(JSON.stringify(dataPart)).not.toContain('sk-test')
     expect(logged.join('')).not.toContain(API_KEY)
   })

@@ -1,5 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
+import { Profile } from 'pprof-format'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import { post, rpc, startTestSim } from './node-helpers'
@@ -89,17 +91,20 @@ describe('node rules', () => {
     expect(left.some((h) => h.includes(Buffer.from(cb58Decode(utxo.txHash)).toString('hex')) && h.slice(70, 78) === utxo.outputIndex.toString(16).padStart(8, '0'))).toBe(false)
   })
 
-  it('CPU profiler writes a .cpuprofile; stopping a stopped profiler is an error; memory profile writes a heap snapshot', async () => {
+  it('CPU profiler writes cpu.profile (gzipped pprof); stopping a stopped profiler is an error; memory profile writes mem.profile', async () => {
     expect((await rpc(sim, '/ext/bc/C/admin', 'admin_startCPUProfiler', [])).result).toEqual({})
-    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_startCPUProfiler', [])).error.code).toBe(-32000)
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_startCPUProfiler', [])).error).toEqual({ code: -32000, message: 'cpu profiler already running', data: null })
     expect((await rpc(sim, '/ext/bc/C/admin', 'admin_stopCPUProfiler', [])).result).toEqual({})
-    const file = join(sim.profileDir, 'cpu.cpuprofile')
+    const file = join(sim.profileDir, 'cpu.profile')
     expect(existsSync(file)).toBe(true)
-    expect(JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')).nodes.length).toBeGreaterThan(0)
+    const cpu = Profile.decode(gunzipSync(readFileSync(file)))
+    expect(cpu.sample.length).toBeGreaterThan(0)
     const again = await rpc(sim, '/ext/bc/C/admin', 'admin_stopCPUProfiler', [])
     expect(again.error).toEqual({ code: -32000, message: "cpu profiler doesn't exist", data: null })
     expect((await rpc(sim, '/ext/bc/C/admin', 'admin_memoryProfile', [])).result).toEqual({})
-    expect(statSync(join(sim.profileDir, 'mem.heapsnapshot')).size).toBeGreaterThan(1000)
+    const mem = Profile.decode(gunzipSync(readFileSync(join(sim.profileDir, 'mem.profile'))))
+    expect(mem.sampleType.length).toBe(4)
+    expect(statSync(join(sim.profileDir, 'mem.profile')).size).toBeGreaterThan(100)
   })
 
   it('setLogLevel rejects an unknown level', async () => {

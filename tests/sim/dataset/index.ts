@@ -189,11 +189,12 @@ export class Dataset {
     return this.pUtxoIndex.get(shortIdHex) ?? []
   }
 
-  pBalance(shortIdHex: string): PBalance {
+  /** `now`: the P-Chain clock (unix seconds) the locktimes are compared with; default the data set's clock */
+  pBalance(shortIdHex: string, now: number = this.now): PBalance {
     const out: PBalance = { unlocked: 0n, lockedStakeable: 0n, lockedNotStakeable: 0n, utxoIds: [] }
     for (const u of this.pUtxos(shortIdHex)) {
       if (u.asset.assetId !== this.avax.assetId) continue
-      if (u.locktime > BigInt(this.now)) out.lockedNotStakeable += u.amount
+      if (u.locktime > BigInt(now)) out.lockedNotStakeable += u.amount
       else out.unlocked += u.amount
       out.utxoIds.push({ txID: u.txHash, outputIndex: u.outputIndex })
     }

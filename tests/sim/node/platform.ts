@@ -1,13 +1,19 @@
-/** platform.* over the data set (gorilla service at /ext/bc/P). Integers are decimal strings, as avajson. */
+/**
+ * platform.* over the data set (gorilla service at /ext/bc/P). Integers are decimal strings, as avajson.
+ * The P-Chain clock, connections and uptimes come from the node's ValidatorState (./validators);
+ * getCurrentValidators answers in the spec's shape or, with validatorShape "real", as avalanchego does.
+ */
 import { parseAddress } from '../lib/bech32'
 import { toHex } from '../lib/bytes'
 import { parseId } from '../lib/cb58'
 import { encodeHexChecksum } from '../lib/hexChecksum'
 import { parseNodeId } from '../lib/ids'
-import type { Dataset, Owner, PBlock } from '../dataset'
+import type { Dataset, Owner, PBlock, PrimaryValidator } from '../dataset'
 import { PRIMARY_NETWORK_ID } from '../dataset'
 import type { GorillaMethod } from './jsonrpc'
 import { InvalidArgument, MethodError, encodingParam, optString, optStringArray, optUint } from './jsonrpc'
+import { ValidatorState } from './validators'
+import type { ValidatorShape } from './validators'
 
 const ownerJson = (o: Owner) => ({ locktime: o.locktime.toString(), threshold: String(o.threshold), addresses: o.addresses.map((a) => `P-${a}`) })
 
@@ -28,7 +34,16 @@ function checkId(text: string | undefined, what: string): string {
   return text
 }
 
-export function platformMethods(ds: Dataset): Record<string, GorillaMethod> {
+export interface PlatformDeps {
+  /** the node's validator state and P-Chain clock; default: the data set as generated */
+  state?: ValidatorState
+  /** how getCurrentValidators answers; default "spec" */
+  shape?: () => ValidatorShape
+}
+
+export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<string, GorillaMethod> {
+  const state = deps.state ?? new ValidatorState(ds)
+  const shape = deps.shape ?? (() => 'spec')
   const pHeight = () => (ds.pBlocks.at(-1)?.height ?? 0n).toString()
   return {
     getBalance(p) {
@@ -44,7 +59,7 @@ export function platformMethods(ds: Dataset): Record<string, GorillaMethod> {
         } catch (e) {
           throw new MethodError(`couldn't parse address "${a}": ${(e as Error).message}`)
         }
-        const bal = ds.pBalance(toHex(shortId))
+        const bal = ds.pBalance(toHex(shortId), state.now())
         unlocked += bal.unlocked
         lockedNotStakeable += bal.lockedNotStakeable
         utxoIDs.push(...bal.utxoIds)
@@ -112,40 +127,54 @@ export function platformMethods(ds: Dataset): Record<string, GorillaMethod> {
       const wanted = nodeIDs.length > 0 ? new Set(nodeIDs) : undefined
       const keep = (nodeID: string) => !wanted || wanted.has(nodeID)
       // delegators are listed only when exactly one nodeID is asked for (as avalanchego does)
-      const withDelegators = nodeIDs.length === 1
+      const withDelegators = wanted?.size === 1
+      const real = shape() === 'real'
       if (subnetId === PRIMARY_NETWORK_ID) {
         return {
-          validators: ds.validators.filter((v) => keep(v.nodeID)).map((v) => ({
-            txID: v.txID,
-            startTime: String(v.startTime),
-            endTime: String(v.endTime),
-            weight: v.weight.toString(),
-            nodeID: v.nodeID,
-            validationRewardOwner: ownerJson(v.validationRewardOwner),
-            delegationRewardOwner: ownerJson(v.delegationRewardOwner),
-            potentialReward: v.potentialReward.toString(),
-            accruedDelegateeReward: v.accruedDelegateeReward.toString(),
-            delegationFee: (v.delegationShares / 10000).toFixed(4),
-            uptime: v.uptime,
-            connected: v.connected,
-            // the spec spells it proofOfPosession; avalanchego emits proofOfPossession: both are sent
-            signer: { publicKey: v.signer.publicKey, proofOfPosession: v.signer.proofOfPossession, proofOfPossession: v.signer.proofOfPossession },
-            delegatorCount: String(v.delegators.length),
-            delegatorWeight: v.delegators.reduce((s, d) => s + d.weight, 0n).toString(),
-            ...(withDelegators
-              ? {
-                  delegators: v.delegators.map((d) => ({
-                    txID: d.txID,
-                    startTime: String(d.startTime),
-                    endTime: String(d.endTime),
-                    weight: d.weight.toString(),
-                    nodeID: d.nodeID,
-                    rewardOwner: ownerJson(d.rewardOwner),
-                    potentialReward: d.potentialReward.toString(),
-                  })),
-                }
-              : {}),
-          })),
+          validators: state.currentValidators().filter((v) => keep(v.nodeID)).map((v) => {
+            const delegators = v.delegators.filter((d) => state.isCurrent(d.endTime))
+            // avalanchego: signer is omitted for a validator without a BLS key (none is left on the Primary
+            // Network since Durango + one staking period); the spec spells it proofOfPosession
+            const signer = v.signer as PrimaryValidator['signer'] | undefined
+            const signerJson = signer
+              ? real
+                ? { signer: { publicKey: signer.publicKey, proofOfPossession: signer.proofOfPossession } }
+                : // spec mode sends both spellings, the spec's and avalanchego's
+                  { signer: { publicKey: signer.publicKey, proofOfPosession: signer.proofOfPossession, proofOfPossession: signer.proofOfPossession } }
+              : {}
+            return {
+              txID: v.txID,
+              startTime: String(v.startTime),
+              endTime: String(v.endTime),
+              weight: v.weight.toString(),
+              nodeID: v.nodeID,
+              validationRewardOwner: ownerJson(v.validationRewardOwner),
+              delegationRewardOwner: ownerJson(v.delegationRewardOwner),
+              potentialReward: v.potentialReward.toString(),
+              accruedDelegateeReward: v.accruedDelegateeReward.toString(),
+              delegationFee: (v.delegationShares / 10000).toFixed(4),
+              // the fee in parts per million (reward.PercentDenominator), avajson.Uint32
+              ...(real ? { exactDelegationFee: String(v.delegationShares) } : {}),
+              uptime: state.uptime(v),
+              connected: state.connected(v.nodeID, v.connected),
+              ...signerJson,
+              delegatorCount: String(delegators.length),
+              delegatorWeight: delegators.reduce((s, d) => s + d.weight, 0n).toString(),
+              ...(withDelegators
+                ? {
+                    delegators: delegators.map((d) => ({
+                      txID: d.txID,
+                      startTime: String(d.startTime),
+                      endTime: String(d.endTime),
+                      weight: d.weight.toString(),
+                      nodeID: d.nodeID,
+                      rewardOwner: ownerJson(d.rewardOwner),
+                      potentialReward: d.potentialReward.toString(),
+                    })),
+                  }
+                : {}),
+            }
+          }),
         }
       }
       const subnet = ds.subnetById(checkId(subnetId, 'subnetID'))
@@ -166,13 +195,14 @@ export function platformMethods(ds: Dataset): Record<string, GorillaMethod> {
         }
       }
       return {
-        validators: subnet.subnetValidators.filter((v) => keep(v.nodeID)).map((v) => ({
+        // avalanchego sends a permissioned subnet validator as a bare staker (no connected, no uptime)
+        validators: subnet.subnetValidators.filter((v) => keep(v.nodeID) && state.isCurrent(v.endTime)).map((v) => ({
           txID: v.txID,
           startTime: String(v.startTime),
           endTime: String(v.endTime),
           weight: v.weight.toString(),
           nodeID: v.nodeID,
-          connected: v.connected,
+          ...(real ? {} : { connected: state.connected(v.nodeID, v.connected) }),
         })),
       }
     },

@@ -1,6 +1,8 @@
 /**
- * The node's HTTP server: routes the JSON-RPC endpoints, applies 'node' faults (match = JSON-RPC method
- * or path), serves the fault control endpoint /__sim/faults (loopback only) and relays websockets.
+ * The node's HTTP server: routes the JSON-RPC endpoints (P-Chain, core, admin, C-Chain RPC, info,
+ * health and health's plain GET reports), applies 'node' faults (match = JSON-RPC method or path),
+ * serves the control endpoints /__sim/faults, /__sim/config, /__sim/validators and /__sim/profiles (loopback only) and
+ * relays websockets.
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
@@ -8,15 +10,21 @@ import type { AddressInfo } from 'node:net'
 import type { Dataset } from '../dataset'
 import type { FaultRule, Faults } from '../faults'
 import { applyHttpFault, validateFaultRule } from '../faults'
-import { Profiler, adminMethods, vmConfig } from './admin'
+import { ADMIN_CONFIG_KEYS, ADMIN_DEFAULTS, Profiler, adminConfigView, adminMethods, handleAdmin, parseAdminConfig, vmConfig } from './admin'
+import type { AdminConfig, AdminNames, LockProfileFormat, ProfileListing } from './admin'
 import type { AnvilHandle } from './anvil'
 import { CoreState, coreMethods } from './core'
 import { evmCaller, handleEvm } from './evm'
 import type { ProofWindow } from './evm'
 import { handleGorilla } from './gorilla'
+import { HEALTH_GET_PATHS, NodeHealth } from './health'
+import type { HealthKind } from './health'
+import { infoMethods } from './info'
 import { gorillaError } from './jsonrpc'
 import { SimLog } from './log'
 import { platformMethods } from './platform'
+import { VALIDATOR_SHAPES, ValidatorState, parseValidatorAction } from './validators'
+import type { ValidatorAction, ValidatorOverrides, ValidatorShape } from './validators'
 import { WsRelay } from './wsRelay'
 
 export interface NodeServerOptions {
@@ -31,12 +39,106 @@ export interface NodeServerOptions {
   debugApi?: boolean
   /** eth_getProof window (default: archival, 43200 blocks) */
   proof?: ProofWindow
+  /** /ext/info answers (default on; off = 404 as a node started with --api-info-enabled=false) */
+  infoApi?: boolean
+  /** /ext/health answers (default on; off = 404 as with --api-health-enabled=false) */
+  healthApi?: boolean
+  /** the node's clock in ms for info/health timestamps; default the data set's clock (ds.now); advanceTime adds to it */
+  now?: () => number
+  /** getCurrentValidators as the spec writes it ("spec", default) or as avalanchego sends it ("real") */
+  validatorShape?: ValidatorShape
+  /** admin method spellings routed: 'dot' (as a real node), 'spec' (admin_x only) or 'both' (default) */
+  adminNames?: AdminNames
+  /** /ext/bc/C/admin answers (default on; off = 404 as a node without admin-api-enabled) */
+  adminApi?: boolean
+  /** lock.profile as gzipped pprof ('pprof', default) or as the text avalanchego writes ('text') */
+  lockProfileFormat?: LockProfileFormat
+}
+
+/** What POST /__sim/config (and NodeServer.setConfig) switches at run time. */
+export interface NodeConfig {
+  debugApi: boolean
+  infoApi: boolean
+  healthApi: boolean
+  /** the health check made to fail (e.g. "network"); null = every check passes */
+  unhealthy: string | null
+  /**
+   * How platform.getCurrentValidators answers: "spec" (default: the spec's fields, signer with both
+   * spellings) or "real" (as avalanchego: signer.proofOfPossession only, exactDelegationFee, no
+   * connected on permissioned subnet validators). Listed in the config only while it is "real".
+   */
+  validatorShape?: ValidatorShape
+  /** admin method spellings routed ('dot' | 'spec' | 'both'); listed only while it is not 'both' */
+  adminNames?: AdminNames
+  /** false = /ext/bc/C/admin answers 404 (admin API not enabled); listed only while false */
+  adminApi?: boolean
+  /** lock.profile as 'pprof' or 'text'; listed only while it is 'text' */
+  lockProfileFormat?: LockProfileFormat
+}
+
+const CONFIG_FLAGS = ['debugApi', 'infoApi', 'healthApi'] as const
+const CONFIG_KEYS: readonly string[] = [...CONFIG_FLAGS, 'unhealthy', 'validatorShape', ...ADMIN_CONFIG_KEYS]
+
+/** Validates a config patch (a JSON object of NodeConfig keys); throws with the 400 message. */
+export function parseNodeConfig(value: unknown, checkNames: readonly string[]): Partial<NodeConfig> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('config: body must be a JSON object')
+  const v = value as Record<string, unknown>
+  const unknown = Object.keys(v).find((k) => !CONFIG_KEYS.includes(k))
+  if (unknown !== undefined) throw new Error(`config: unknown key "${unknown}" (allowed: ${CONFIG_KEYS.join(', ')})`)
+  const out: Partial<NodeConfig> = {}
+  for (const key of CONFIG_FLAGS) {
+    const flag = v[key]
+    if (flag === undefined) continue
+    if (typeof flag !== 'boolean') throw new Error(`config: ${key} must be a boolean`)
+    out[key] = flag
+  }
+  if (v.unhealthy !== undefined) {
+    const u = v.unhealthy
+    if (u !== null && typeof u !== 'string') throw new Error('config: unhealthy must be a health check name or null')
+    if (u !== null && !checkNames.includes(u)) throw new Error(`config: unknown health check "${u}" (one of ${checkNames.join(', ')})`)
+    out.unhealthy = u
+  }
+  if (v.validatorShape !== undefined) {
+    const shape = v.validatorShape
+    if (typeof shape !== 'string' || !(VALIDATOR_SHAPES as readonly string[]).includes(shape)) {
+      throw new Error(`config: validatorShape must be one of ${VALIDATOR_SHAPES.map((x) => `"${x}"`).join(', ')}`)
+    }
+    out.validatorShape = shape as ValidatorShape
+  }
+  Object.assign(out, parseAdminConfig(v))
+  return out
+}
+
+/** Run-time validator control, as POST/GET/DELETE /__sim/validators. Methods throw on bad input. */
+export interface ValidatorControl {
+  /** validates and applies one action (the body of POST /__sim/validators) */
+  apply(action: ValidatorAction): ValidatorOverrides
+  /** connected false for this current Primary Network validator (and its subnet validations); leaves info.peers */
+  disconnect(nodeID: string): ValidatorOverrides
+  /** connected true again (or for the first time) */
+  connect(nodeID: string): ValidatorOverrides
+  /** uptime in percent 0–100 (a number or a decimal string such as "73.5000") */
+  setUptime(nodeID: string, uptime: number | string): ValidatorOverrides
+  /** moves the P-Chain clock forward by whole seconds */
+  advanceTime(seconds: number): ValidatorOverrides
+  /** the overrides as GET /__sim/validators shows them */
+  state(): ValidatorOverrides
+  /** drops every override and puts the clock back (DELETE /__sim/validators) */
+  reset(): ValidatorOverrides
 }
 
 export interface NodeServer {
   url: string
   log: SimLog
   setDebugApi(on: boolean): void
+  /** applies a patch (validated as /__sim/config does; throws on a bad one) and returns the config */
+  setConfig(patch: Partial<NodeConfig>): NodeConfig
+  /** run-time validator state (connections, uptimes, the P-Chain clock) */
+  validators: ValidatorControl
+  /** where the admin API writes its profiles */
+  profileDir: string
+  /** the profile files written, as GET /__sim/profiles lists them */
+  profiles(): Promise<ProfileListing>
   close(): Promise<void>
 }
 
@@ -72,22 +174,57 @@ function rewriteIds(body: unknown): unknown {
 
 export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer> {
   const log = new SimLog(o.quiet)
-  let debugApi = o.debugApi ?? true
+  const flags = { debugApi: o.debugApi ?? true, infoApi: o.infoApi ?? true, healthApi: o.healthApi ?? true }
+  if (o.validatorShape !== undefined && !VALIDATOR_SHAPES.includes(o.validatorShape)) throw new Error(`validatorShape must be one of ${VALIDATOR_SHAPES.join(', ')}`)
+  let validatorShape: ValidatorShape = o.validatorShape ?? 'spec'
+  const vState = new ValidatorState(o.ds, () => validatorShape)
+  const baseNow = o.now ?? (() => o.ds.now * 1000)
+  const now = () => baseNow() + vState.advancedSeconds * 1000
   const evm = evmCaller(o.anvil.url)
   const core = new CoreState({ ds: o.ds, evm, anvilMinesItself: o.anvilMinesItself })
   core.start()
-  const profiler = new Profiler(o.profileDir)
+  const adminCfg: AdminConfig = { ...ADMIN_DEFAULTS, ...parseAdminConfig({ adminNames: o.adminNames, adminApi: o.adminApi, lockProfileFormat: o.lockProfileFormat }) }
+  const profiler = new Profiler(o.profileDir, { seed: o.ds.seed, lockFormat: () => adminCfg.lockProfileFormat })
   const cChainId = o.ds.params.cChainId
-  const platform = platformMethods(o.ds)
+  const platform = platformMethods(o.ds, { state: vState, shape: () => validatorShape })
   const coreApi = coreMethods({ ds: o.ds, evm, anvilMinesItself: o.anvilMinesItself }, core)
-  const admin = adminMethods(profiler, log, () => vmConfig({ debugApi, logLevel: log.level, profileDir: o.profileDir }))
+  const admin = adminMethods(profiler, log, () => vmConfig({ debugApi: flags.debugApi, logLevel: log.level, profileDir: o.profileDir }))
+  const health = new NodeHealth(o.ds, { now, evm, validators: vState })
+  const healthApi = health.methods()
+  const info = infoMethods(o.ds, {
+    now,
+    isBootstrapped: (id) => health.isBootstrapped(id),
+    connected: () => health.networkUp(),
+    peerConnected: (id) => vState.connected(id, true),
+  })
+  // validatorShape is listed only while it differs from the default, so the config reads as before
+  const currentConfig = (): NodeConfig => ({ ...flags, unhealthy: health.unhealthy, ...(validatorShape === 'spec' ? {} : { validatorShape }), ...adminConfigView(adminCfg) })
+  const applyConfig = (patch: Partial<NodeConfig>): NodeConfig => {
+    for (const key of CONFIG_FLAGS) if (patch[key] !== undefined) flags[key] = patch[key]
+    if (patch.unhealthy !== undefined) health.setUnhealthy(patch.unhealthy)
+    if (patch.validatorShape !== undefined) validatorShape = patch.validatorShape
+    for (const key of ADMIN_CONFIG_KEYS) if (patch[key] !== undefined) Object.assign(adminCfg, { [key]: patch[key] })
+    return currentConfig()
+  }
+  const applyValidators = (value: unknown): ValidatorOverrides => vState.apply(parseValidatorAction(value))
+  const validators: ValidatorControl = {
+    apply: applyValidators,
+    disconnect: (nodeID) => applyValidators({ action: 'disconnect', nodeID }),
+    connect: (nodeID) => applyValidators({ action: 'connect', nodeID }),
+    setUptime: (nodeID, uptime) => applyValidators({ action: 'setUptime', nodeID, uptime }),
+    advanceTime: (seconds) => applyValidators({ action: 'advanceTime', seconds }),
+    state: () => vState.overrides(),
+    reset: () => vState.reset(),
+  }
   const relay = new WsRelay(o.anvil.wsUrl, o.faults)
-  const evmDeps = { anvilUrl: o.anvil.url, debugApi: () => debugApi, evmChainId: o.ds.params.evmChainId, ...(o.proof ? { proof: o.proof } : {}) }
+  const evmDeps = { anvilUrl: o.anvil.url, debugApi: () => flags.debugApi, evmChainId: o.ds.params.evmChainId, ...(o.proof ? { proof: o.proof } : {}) }
 
   const route = (path: string): ((body: unknown) => Promise<unknown>) | undefined => {
     if (path === '/ext/bc/P' || path === '/ext/P') return (b) => handleGorilla(b, 'platform', platform)
     if (path === '/ext/bc/C/core') return (b) => handleGorilla(b, 'core', coreApi)
-    if (path === '/ext/bc/C/admin') return (b) => handleGorilla(b, 'admin', admin, true)
+    if (path === '/ext/bc/C/admin') return adminCfg.adminApi ? (b) => handleAdmin(b, admin, adminCfg.adminNames) : undefined
+    if (path === '/ext/info') return flags.infoApi ? (b) => handleGorilla(b, 'info', info) : undefined
+    if (path === '/ext/health') return flags.healthApi ? (b) => handleGorilla(b, 'health', healthApi) : undefined
     const m = /^\/ext\/bc\/([^/]+)\/rpc$/.exec(path)
     if (m && (m[1] === 'C' || m[1] === cChainId)) return (b) => handleEvm(b, evmDeps)
     return undefined
@@ -116,18 +253,67 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       o.faults.remove(del[1]!)
       return send(res, 200, { faults: o.faults.list() })
     }
+    if (path === '/__sim/config' && req.method === 'GET') return send(res, 200, currentConfig())
     if (path === '/__sim/config' && req.method === 'POST') {
-      const body = JSON.parse(await readBody(req)) as { debugApi?: unknown }
-      if (typeof body.debugApi === 'boolean') debugApi = body.debugApi
-      return send(res, 200, { debugApi })
+      let patch: Partial<NodeConfig>
+      try {
+        const text = await readBody(req)
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          throw new Error('config: body is not valid JSON')
+        }
+        patch = parseNodeConfig(body, health.checkNames())
+      } catch (e) {
+        return send(res, 400, { message: (e as Error).message })
+      }
+      return send(res, 200, applyConfig(patch))
+    }
+    if (path === '/__sim/profiles') {
+      if (req.method === 'GET') return send(res, 200, await profiler.list())
+      if (req.method === 'DELETE') return send(res, 200, await profiler.clear())
+      return send(res, 405, { message: 'profiles: use GET or DELETE' })
+    }
+    if (path === '/__sim/validators') {
+      if (req.method === 'GET') return send(res, 200, validators.state())
+      if (req.method === 'DELETE') return send(res, 200, validators.reset())
+      if (req.method === 'POST') {
+        let state: ValidatorOverrides
+        try {
+          const text = await readBody(req)
+          let body: unknown
+          try {
+            body = JSON.parse(text)
+          } catch {
+            throw new Error('validators: body is not valid JSON')
+          }
+          state = applyValidators(body)
+        } catch (e) {
+          return send(res, 400, { message: (e as Error).message })
+        }
+        return send(res, 200, state)
+      }
+      return send(res, 405, { message: 'validators: use GET, POST or DELETE' })
     }
     return send(res, 404, { message: 'not found' })
+  }
+
+  /** avalanchego answers GET /ext/health and any request to /ext/health/{health,readiness,liveness} plainly */
+  const healthReport = async (req: IncomingMessage, res: ServerResponse, path: string, kind: HealthKind) => {
+    const rules = o.faults.take('node', `${path} ${req.method ?? 'GET'}`)
+    if (await applyHttpFault(rules, req, res, { service: 'node' })) return
+    const tags = new URL(req.url ?? '/', 'http://sim').searchParams.getAll('tag')
+    const reply = await health.report(kind, tags)
+    send(res, reply.healthy ? 200 : 503, `${JSON.stringify(reply)}\n`)
   }
 
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0]!
       if (path.startsWith('/__sim/')) return control(req, res, path)
+      const healthKind = Object.hasOwn(HEALTH_GET_PATHS, path) ? HEALTH_GET_PATHS[path] : undefined
+      if (healthKind && flags.healthApi && (req.method === 'GET' || path !== '/ext/health')) return healthReport(req, res, path, healthKind)
       const handler = route(path)
       // avalanchego's router answers unknown routes with Go's plain-text 404
       if (!handler) return send(res, 404, '404 page not found\n', 'text/plain; charset=utf-8')
@@ -152,6 +338,10 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       else res.destroy()
     })
   })
+  // avalanchego's --http-idle-timeout (120 s): an idle keep-alive connection stays open that long. Node's
+  // default (5 s) raced clients that reuse a socket right after the event loop was busy for a few seconds
+  // (ECONNRESET on the next request).
+  server.keepAliveTimeout = 120_000
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '/').split('?')[0]!
     const m = /^\/ext\/bc\/([^/]+)\/ws$/.exec(path)
@@ -169,7 +359,13 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   return {
     url: `http://127.0.0.1:${port}`,
     log,
-    setDebugApi: (on) => (debugApi = on),
+    setDebugApi: (on) => {
+      flags.debugApi = on
+    },
+    setConfig: (patch) => applyConfig(parseNodeConfig(patch, health.checkNames())),
+    validators,
+    profileDir: o.profileDir,
+    profiles: () => profiler.list(),
     async close() {
       core.stop()
       relay.close()

@@ -1,11 +1,14 @@
 /**
  * Connection profiles as the app's main process keeps them. The renderer never holds an API key:
- * a profile only says whether one is set and how it is stored.
+ * a profile only says whether one is set and how it is stored. The list is reloaded on
+ * `profiles.changed` (which main sends after every change, this page's own included) and when the page
+ * reconnects, never by hand after a mutation.
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ProfileFields, ProfileView } from '../../../shared/contract'
+import type { ProbeReport, ProfileFields, ProfileView } from '../../../shared/contract'
 import { api, onConnected } from '../api'
+import { useConnectionStore } from './connection'
 
 export const useProfilesStore = defineStore('profiles', () => {
   const profiles = ref<ProfileView[]>([])
@@ -28,34 +31,30 @@ export const useProfilesStore = defineStore('profiles', () => {
     }
   }
 
-  async function create(profile: ProfileFields, apiKey?: string): Promise<ProfileView> {
-    const created = await api.call('profiles.create', apiKey ? { profile, apiKey } : { profile })
-    await load()
-    return created
+  function create(profile: ProfileFields, apiKey?: string): Promise<ProfileView> {
+    return api.call('profiles.create', apiKey ? { profile, apiKey } : { profile })
   }
 
-  async function update(id: string, profile: Partial<ProfileFields>): Promise<ProfileView> {
-    const updated = await api.call('profiles.update', { id, profile })
-    await load()
-    return updated
+  function update(id: string, profile: Partial<ProfileFields>): Promise<ProfileView> {
+    return api.call('profiles.update', { id, profile })
   }
 
   /** null clears the key. */
-  async function setApiKey(id: string, apiKey: string | null): Promise<ProfileView> {
-    const updated = await api.call('profiles.setApiKey', { id, apiKey })
-    await load()
-    return updated
+  function setApiKey(id: string, apiKey: string | null): Promise<ProfileView> {
+    return api.call('profiles.setApiKey', { id, apiKey })
   }
 
   async function remove(id: string): Promise<void> {
     await api.call('profiles.delete', { id })
-    await load()
   }
 
-  // Another window (or the CLI through the same data) may change profiles; reload on the event and
-  // whenever the transport (re)opens, since events are lost while it is closed.
+  /** Makes the profile the active one; main probes it and answers with the report. */
+  function activate(id: string): Promise<ProbeReport> {
+    return useConnectionStore().whileProbing(() => api.call('profiles.activate', { id }))
+  }
+
   api.on('profiles.changed', () => void load())
   onConnected(() => void load())
 
-  return { profiles, activeId, active, loaded, loadError, load, create, update, setApiKey, remove }
+  return { profiles, activeId, active, loaded, loadError, load, create, update, setApiKey, remove, activate }
 })

@@ -1,0 +1,119 @@
+import { AppError } from '../../../shared/rpc/errors'
+
+/**
+ * One fetch with a deadline, mapping transport failures to contract error codes.
+ * Messages are ours and name the service, never the server's raw text; headers (which may
+ * carry the API key) never appear in a message.
+ */
+export interface FetchOptions {
+  service: string
+  timeoutMs: number
+  signal?: AbortSignal
+  init?: RequestInit
+}
+
+export async function fetchWithDeadline(url: string, opts: FetchOptions): Promise<Response> {
+  const deadline = AbortSignal.timeout(opts.timeoutMs)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline
+  try {
+    return await fetch(url, { ...opts.init, signal, redirect: 'error' })
+  } catch (err) {
+    if (opts.signal?.aborted) throw new AppError('CANCELLED', `The request to the ${opts.service} was cancelled`)
+    if (deadline.aborted)
+      throw new AppError('TIMEOUT', `The ${opts.service} did not answer within ${opts.timeoutMs} ms`, { url: safeUrl(url), timeoutMs: opts.timeoutMs })
+    throw new AppError('NETWORK', `Could not reach the ${opts.service} at ${safeUrl(url)}: ${networkReason(err)}`, {
+      url: safeUrl(url)
+    })
+  }
+}
+
+/** What readJson needs to name a failure while the body is read (the same deadline and signal as the fetch). */
+export interface ReadOptions {
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+/**
+ * Reads a body as JSON, at most maxBytes, so a hostile server cannot exhaust memory. The fetch's
+ * deadline and signal still run while the body streams in: a body that stops coming is TIMEOUT, an
+ * abort is CANCELLED and a connection closed half-way is NETWORK (never a raw DOMException/TypeError).
+ */
+export async function readJson(res: Response, service: string, maxBytes = 32 * 1024 * 1024, opts: ReadOptions = {}): Promise<unknown> {
+  let text: string
+  try {
+    text = await readText(res, service, maxBytes)
+  } catch (err) {
+    throw bodyError(err, res, service, opts)
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new AppError('UPSTREAM_INVALID', `The ${service} sent a body that is not JSON`, { status: res.status })
+  }
+}
+
+function bodyError(err: unknown, res: Response, service: string, opts: ReadOptions): AppError {
+  if (err instanceof AppError) return err
+  const name = (err as { name?: unknown } | null)?.name
+  if (opts.signal?.aborted || (name === 'AbortError' && opts.signal === undefined)) return new AppError('CANCELLED', `The request to the ${service} was cancelled`)
+  const url = safeUrl(res.url)
+  if (name === 'TimeoutError') {
+    const timeoutMs = opts.timeoutMs ?? 0
+    return new AppError('TIMEOUT', `The ${service} did not finish its answer within ${timeoutMs} ms`, { url, timeoutMs })
+  }
+  return new AppError('NETWORK', `The connection to the ${service} at ${url} closed before the answer was complete`, { url })
+}
+
+async function readText(res: Response, service: string, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => {})
+    throw new AppError('UPSTREAM_INVALID', `The ${service} sent a body larger than ${maxBytes} bytes`)
+  }
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new AppError('UPSTREAM_INVALID', `The ${service} sent a body larger than ${maxBytes} bytes`)
+    }
+    chunks.push(value)
+  }
+  return chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks, size))
+}
+
+const decoder = new TextDecoder()
+
+/** The URL without credentials, query or fragment: what may appear in a message or a log line. */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.protocol}//${u.host}${u.pathname}`
+  } catch {
+    return '(invalid URL)'
+  }
+}
+
+function networkReason(err: unknown): string {
+  const cause = (err as { cause?: { code?: string } })?.cause
+  switch (cause?.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is it running, and is the port right?)'
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not found'
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection was closed'
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable'
+    default:
+      return 'network error'
+  }
+}

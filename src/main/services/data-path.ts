@@ -1,0 +1,70 @@
+import { contract, type Method, type RemoteService } from '../../shared/contract'
+import type { MethodSpec } from '../../shared/rpc/contract-types'
+import { AppError, type ErrorCode } from '../../shared/rpc/errors'
+import type { Handlers, CallContext } from '../../shared/rpc/server'
+import type { Contract } from '../../shared/contract'
+import { canonicalKey, type ReadsStore } from '../cache/reads-store'
+import type { AllHandlers } from './handlers'
+
+/** Failures that mean "the source cannot be reached now": the cache may answer instead. */
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['NETWORK', 'TIMEOUT', 'UNAVAILABLE', 'RATE_LIMITED'])
+
+export interface DataPathDeps {
+  reads: ReadsStore
+  /** The base URL of each remote service of the active profile (the cache's scope). */
+  scopeOf: (service: RemoteService) => string
+  /** What a person calls the service, for the error when nothing is cached. */
+  labelOf: (service: RemoteService) => string
+  now?: () => number
+}
+
+/**
+ * The one data path of remote reads. Every method declared with `data` (defineCachedRead) goes
+ * through here: a live answer is validated, written to the cache and sent as { data, fetchedAt,
+ * source: 'live' }; when the source cannot be reached, the last answer for the same service, method
+ * and input is sent as source 'cache' with the reason; when none is cached, the call fails with
+ * OFFLINE. Other methods pass through unchanged.
+ */
+export function withDataPath(handlers: AllHandlers, deps: DataPathDeps): Handlers<Contract> {
+  const now = deps.now ?? Date.now
+  const out: Record<string, (input: unknown, ctx: CallContext) => unknown> = {}
+  for (const method of Object.keys(contract.methods) as Method[]) {
+    const spec = contract.methods[method] as MethodSpec
+    const handler = handlers[method] as (input: unknown, ctx: CallContext) => unknown
+    if (!spec.data || !spec.from) {
+      out[method] = handler
+      continue
+    }
+    const dataSchema = spec.data
+    const from = spec.from
+    out[method] = async (input, ctx) => {
+      const scope = deps.scopeOf(from)
+      const key = canonicalKey(input)
+      try {
+        const raw = await handler(input, ctx)
+        const parsed = dataSchema.safeParse(raw)
+        if (!parsed.success)
+          throw new AppError('UPSTREAM_INVALID', `The ${deps.labelOf(from)} answered ${method} with values the app cannot take (too long or malformed)`, {
+            method,
+            issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`.slice(0, 300))
+          })
+        const fetchedAt = now()
+        deps.reads.put(scope, method, key, parsed.data, fetchedAt)
+        return { data: parsed.data, fetchedAt, source: 'live' }
+      } catch (err) {
+        if (!(err instanceof AppError) || !UNREACHABLE.has(err.code)) throw err
+        const cached = deps.reads.get(scope, method, key)
+        const valid = cached && dataSchema.safeParse(cached.data)
+        if (!cached || !valid || !valid.success)
+          throw new AppError(
+            'OFFLINE',
+            `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
+            { unreachable: scope, sourceCode: err.code },
+            { cause: err }
+          )
+        return { data: valid.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } }
+      }
+    }
+  }
+  return out as Handlers<Contract>
+}

@@ -1,0 +1,35 @@
+import { contract, type Method } from '../../shared/contract'
+import type { MethodSpec } from '../../shared/rpc/contract-types'
+import { AppError } from '../../shared/rpc/errors'
+import type { CallContext, Handlers } from '../../shared/rpc/server'
+import type { Contract } from '../../shared/contract'
+
+export interface EffectPolicy {
+  /** Whether node-changing methods may be called over browser mode's websocket. */
+  nodeChangesOverWebsocket: () => boolean
+}
+
+/**
+ * What each transport may do, read from each method's one `effect` flag: node-changing methods are
+ * refused over browser mode's websocket unless the operator turned them on. (The desktop window and
+ * the CLI confirm them with a person before calling; the CLI asks for --yes.)
+ */
+export function withEffectPolicy(handlers: Handlers<Contract>, policy: EffectPolicy): Handlers<Contract> {
+  const out: Record<string, (input: unknown, ctx: CallContext) => unknown> = {}
+  for (const method of Object.keys(contract.methods) as Method[]) {
+    const spec = contract.methods[method] as MethodSpec
+    const handler = handlers[method] as (input: unknown, ctx: CallContext) => unknown
+    out[method] =
+      spec.effect !== 'node'
+        ? handler
+        : (input, ctx) => {
+            if (ctx.transport === 'ws' && !policy.nodeChangesOverWebsocket())
+              throw new AppError(
+                'FORBIDDEN',
+                `${method} changes the node, and browser mode does not allow that: start it with "npm run serve -- --allow-node-changes", or use the desktop app`
+              )
+            return handler(input, ctx)
+          }
+  }
+  return out as Handlers<Contract>
+}

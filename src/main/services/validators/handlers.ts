@@ -1,0 +1,79 @@
+import type { MyValidators } from '../../../shared/contract'
+import { AppError } from '../../../shared/rpc/errors'
+import { platform, type NodeApis } from '../../clients/node/index'
+import type { Connections } from '../connection/clients'
+import type { AreaHandlers } from '../handlers'
+import type { ValidatorsService } from './service'
+import { delegatorView, totalsOf, validatorView } from './views'
+
+/**
+ * The validators area. Node reads map the node's answer to the contract's view (the data path caches
+ * them); history, alerts and settings come from the service.
+ */
+export function validatorHandlers(connections: Connections, validators: ValidatorsService, monitorChanged: () => void): AreaHandlers<'validators'> {
+  const node = () => connections.get().node
+  return {
+    'validators.mine': async ({ subnetID, nodeIDs }, { signal }) => {
+      const asked = nodeIDs ?? connections.get().profile.nodeIds
+      const subnet = subnetID ?? null
+      // An empty nodeIDs list would ask the node for every validator: ask nothing instead.
+      if (asked.length === 0) return { subnetID: subnet, nodeIDs: [], validators: [], notValidating: [] } satisfies MyValidators
+      const r = await platform.getCurrentValidators(node(), { nodeIDs: asked, ...(subnetID ? { subnetID } : {}) }, { signal })
+      if (subnetID && r.validators.length === 0) await assertSubnetExists(node(), subnetID, signal)
+      const found = new Set(r.validators.map((v) => v.nodeID))
+      const order = new Map(asked.map((id, i) => [id, i]))
+      return {
+        subnetID: subnet,
+        nodeIDs: asked,
+        validators: r.validators
+          .filter((v) => order.has(v.nodeID))
+          .sort((a, b) => order.get(a.nodeID)! - order.get(b.nodeID)!)
+          .map((v) => validatorView(v, subnet)),
+        notValidating: asked.filter((id) => !found.has(id))
+      }
+    },
+    'validators.list': async ({ subnetID }, { signal }) => {
+      const subnet = subnetID ?? null
+      const r = await platform.getCurrentValidators(node(), subnetID ? { subnetID } : {}, { signal })
+      if (subnetID && r.validators.length === 0) await assertSubnetExists(node(), subnetID, signal)
+      // The list has no use for per-validator delegator lists (the detail view asks for them).
+      const validators = r.validators.map((v) => validatorView(v, subnet))
+      return { subnetID: subnet, validators, totals: totalsOf(validators) }
+    },
+    'validators.get': async ({ nodeID, subnetID }, { signal }) => {
+      const subnet = subnetID ?? null
+      const r = await platform.getCurrentValidators(node(), { nodeIDs: [nodeID], ...(subnetID ? { subnetID } : {}) }, { signal })
+      const v = r.validators.find((x) => x.nodeID === nodeID)
+      if (!v) {
+        if (subnetID) await assertSubnetExists(node(), subnetID, signal)
+        throw new AppError('NOT_FOUND', `${nodeID} is not a current validator of ${subnetID ? `subnet ${subnetID}` : 'the Primary Network'}`)
+      }
+      // Before 2021 a node listed delegators beside the validators instead of inside them.
+      const delegators = v.delegators ?? r.delegators?.filter((d) => d.nodeID === nodeID) ?? []
+      return { subnetID: subnet, validator: validatorView(v, subnet), delegators: delegators.map(delegatorView) }
+    },
+    'validators.refresh': () => validators.refresh(),
+    'validators.history': ({ range, nodeID }) => validators.history(range, nodeID),
+    'validators.alerts': ({ limit }) => validators.alerts(limit),
+    'validators.settings': () => validators.settings(),
+    'validators.setSettings': (patch) => {
+      const next = validators.setSettings(patch)
+      monitorChanged()
+      return next
+    }
+  }
+}
+
+/**
+ * A subnet the node does not know has no validators, and the node says nothing more: its supply
+ * query does fail for an unknown subnet, which tells the two apart.
+ */
+async function assertSubnetExists(node: NodeApis, subnetID: string, signal: AbortSignal): Promise<void> {
+  try {
+    await platform.getCurrentSupply(node, { subnetID }, { signal })
+  } catch (err) {
+    if (err instanceof AppError && err.is('RPC'))
+      throw new AppError('NOT_FOUND', `The node knows no subnet ${subnetID}: check the subnet ID`, undefined, { cause: err })
+    throw err
+  }
+}

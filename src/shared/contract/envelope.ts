@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import type { MethodSpec, RemoteService } from '../rpc/contract-types'
+
+/**
+ * The one answer shape of every read of remote data (node, data service, metrics service): the data,
+ * when it was fetched, and whether it is live or from the cache because the source could not be
+ * reached (then `offline` says why, in our words).
+ */
+export const sourceSchema = z.enum(['live', 'cache'])
+export type Source = z.infer<typeof sourceSchema>
+
+export function envelopeSchema<D extends z.ZodType>(data: D) {
+  return z
+    .object({
+      data,
+      /** ms since epoch, when the source answered */
+      fetchedAt: z.number().int(),
+      source: sourceSchema,
+      /** Only from the cache: why the live read failed. */
+      offline: z.object({ code: z.string().max(40), message: z.string().max(2_000) }).strict().optional()
+    })
+    .strict()
+}
+
+export type Envelope<D> = { data: D; fetchedAt: number; source: Source; offline?: { code: string; message: string } }
+
+/** A read of remote data through the cache: its output is the envelope of `data`. */
+export function defineCachedRead<I extends z.ZodType, D extends z.ZodType, const F extends RemoteService>(spec: {
+  summary: string
+  from: F
+  input: I
+  data: D
+}): MethodSpec<I, ReturnType<typeof envelopeSchema<D>>> & { effect: 'read'; data: D; from: F } {
+  return { summary: spec.summary, from: spec.from, input: spec.input, data: spec.data, output: envelopeSchema(spec.data), effect: 'read' }
+}

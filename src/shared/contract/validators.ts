@@ -1,0 +1,206 @@
+import { z } from 'zod'
+import { cb58IdSchema, nodeIdSchema } from '../domain/ids'
+import { defineEvent, defineMethod } from '../rpc/contract-types'
+import { emptyInput } from './common'
+import { defineCachedRead } from './envelope'
+
+/**
+ * The validators area: the profile's own validators first, the whole current set of a subnet, the
+ * history of each refresh, and alerts. Amounts, weights and times are decimal strings (exact: a
+ * weight of 2^64-1 nAVAX keeps every digit); uptime and fees are the node's decimal text.
+ */
+const uint = z.string().regex(/^\d+$/).max(40)
+const percent = z.string().regex(/^\d+(\.\d+)?$/).max(40)
+const shortText = z.string().max(200)
+const hexText = z.string().regex(/^0x[0-9a-fA-F]*$/).max(1_000)
+
+export const ownerSchema = z
+  .object({ locktime: uint, threshold: uint, addresses: z.array(shortText).max(100) })
+  .strict()
+export type Owner = z.infer<typeof ownerSchema>
+
+export const delegatorSchema = z
+  .object({
+    txID: shortText.optional(),
+    nodeID: shortText,
+    startTime: uint,
+    endTime: uint,
+    weight: uint,
+    potentialReward: uint.optional(),
+    rewardOwner: ownerSchema.optional()
+  })
+  .strict()
+export type DelegatorView = z.infer<typeof delegatorSchema>
+
+/** primary: a Primary Network validator; subnet: of a permissioned subnet; l1: an L1 validator (ACP-77). */
+export const validatorKindSchema = z.enum(['primary', 'subnet', 'l1'])
+
+export const validatorSchema = z
+  .object({
+    nodeID: shortText,
+    kind: validatorKindSchema,
+    txID: shortText.optional(),
+    /** unix seconds */
+    startTime: uint,
+    endTime: uint.optional(),
+    weight: uint,
+    potentialReward: uint.optional(),
+    accruedDelegateeReward: uint.optional(),
+    /** percent, "2.0000" */
+    delegationFee: percent.optional(),
+    /** parts per million, when the node sends it */
+    exactDelegationFee: uint.optional(),
+    /** percent 0–100, "99.8750" */
+    uptime: percent.optional(),
+    connected: z.boolean().optional(),
+    delegatorCount: uint.optional(),
+    delegatorWeight: uint.optional(),
+    validationRewardOwner: ownerSchema.optional(),
+    delegationRewardOwner: ownerSchema.optional(),
+    signer: z.object({ publicKey: hexText, proofOfPossession: hexText }).strict().optional(),
+    // L1 validators
+    validationID: shortText.optional(),
+    publicKey: hexText.optional(),
+    balance: uint.optional(),
+    minNonce: uint.optional(),
+    remainingBalanceOwner: ownerSchema.optional(),
+    deactivationOwner: ownerSchema.optional()
+  })
+  .strict()
+export type ValidatorView = z.infer<typeof validatorSchema>
+
+/** Omitted: the Primary Network. */
+const subnetInput = cb58IdSchema.optional()
+
+export const myValidatorsSchema = z
+  .object({
+    subnetID: shortText.nullable(),
+    /** The NodeIDs asked for (the profile's unless given). */
+    nodeIDs: z.array(shortText).max(100),
+    validators: z.array(validatorSchema).max(100),
+    /** Asked for, but not in the current set: the node leaves them out rather than erroring. */
+    notValidating: z.array(shortText).max(100)
+  })
+  .strict()
+export type MyValidators = z.infer<typeof myValidatorsSchema>
+
+export const validatorSetSchema = z
+  .object({
+    subnetID: shortText.nullable(),
+    validators: z.array(validatorSchema).max(100_000),
+    totals: z
+      .object({
+        count: z.number().int().nonnegative(),
+        weight: uint,
+        /** Of those that report `connected`. */
+        connectedCount: z.number().int().nonnegative(),
+        connectedWeight: uint,
+        reportingConnected: z.number().int().nonnegative()
+      })
+      .strict()
+  })
+  .strict()
+export type ValidatorSet = z.infer<typeof validatorSetSchema>
+
+export const validatorDetailSchema = z
+  .object({ subnetID: shortText.nullable(), validator: validatorSchema, delegators: z.array(delegatorSchema).max(100_000) })
+  .strict()
+
+export const samplePointSchema = z
+  .object({
+    nodeID: shortText,
+    /** ms since epoch */
+    at: z.number().int(),
+    validating: z.boolean(),
+    uptime: percent.optional(),
+    connected: z.boolean().optional()
+  })
+  .strict()
+export type SamplePoint = z.infer<typeof samplePointSchema>
+
+export const alertKindSchema = z.enum(['disconnected', 'lowUptime', 'notValidating'])
+export const alertSchema = z
+  .object({
+    id: shortText,
+    nodeID: shortText,
+    kind: alertKindSchema,
+    /** ms since epoch */
+    firedAt: z.number().int(),
+    clearedAt: z.number().int().optional(),
+    message: z.string().max(500)
+  })
+  .strict()
+export type ValidatorAlert = z.infer<typeof alertSchema>
+
+export const REFRESH_INTERVALS = [0, 30, 60, 300] as const
+export const validatorSettingsSchema = z
+  .object({
+    /** percent: an uptime under it raises an alert */
+    uptimeThreshold: z.number().min(0, 'must be from 0 to 100').max(100, 'must be from 0 to 100'),
+    /** seconds between automatic refreshes; 0: off */
+    refreshIntervalSec: z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(300)], {
+      error: `must be one of ${REFRESH_INTERVALS.join(', ')} seconds (0: off)`
+    })
+  })
+  .strict()
+export type ValidatorSettings = z.infer<typeof validatorSettingsSchema>
+export const DEFAULT_VALIDATOR_SETTINGS: ValidatorSettings = { uptimeThreshold: 80, refreshIntervalSec: 60 }
+
+export const validatorMethods = {
+  'validators.mine': defineCachedRead({
+    summary: "The current state of the profile's own validators (or of nodeIDs), in a subnet or the Primary Network",
+    from: 'node',
+    input: z.object({ subnetID: subnetInput, nodeIDs: z.array(nodeIdSchema).min(1).max(100).optional() }).strict(),
+    data: myValidatorsSchema
+  }),
+  'validators.list': defineCachedRead({
+    summary: 'Every current validator of a subnet (the Primary Network by default), with totals',
+    from: 'node',
+    input: z.object({ subnetID: subnetInput }).strict(),
+    data: validatorSetSchema
+  }),
+  'validators.get': defineCachedRead({
+    summary: 'One current validator with its delegators, reward owners and signer key',
+    from: 'node',
+    input: z.object({ nodeID: nodeIdSchema, subnetID: subnetInput }).strict(),
+    data: validatorDetailSchema
+  }),
+  'validators.refresh': defineMethod({
+    summary: "Refresh the profile's validators now: keep the sample in the history and raise or clear alerts",
+    effect: 'local',
+    input: emptyInput,
+    output: z.object({ sampledAt: z.number().int(), fired: z.array(alertSchema), cleared: z.array(alertSchema) }).strict(),
+    invalidates: ['validators.mine', 'validators.history', 'validators.alerts']
+  }),
+  'validators.history': defineMethod({
+    summary: "The kept samples of the profile's validators: uptime and connected state over time",
+    effect: 'read',
+    input: z.object({ range: z.enum(['day', 'week', 'all']).default('day'), nodeID: nodeIdSchema.optional() }).strict(),
+    output: z.object({ points: z.array(samplePointSchema).max(200_000) }).strict()
+  }),
+  'validators.alerts': defineMethod({
+    summary: "Alerts about the profile's validators, newest first (open ones have no clearedAt)",
+    effect: 'read',
+    input: z.object({ limit: z.number().int().min(1).max(1_000).default(200) }).strict(),
+    output: z.object({ alerts: z.array(alertSchema) }).strict()
+  }),
+  'validators.settings': defineMethod({
+    summary: 'The alert threshold and the refresh interval',
+    effect: 'read',
+    input: emptyInput,
+    output: validatorSettingsSchema
+  }),
+  'validators.setSettings': defineMethod({
+    summary: 'Change the alert threshold or the refresh interval',
+    effect: 'local',
+    input: validatorSettingsSchema.partial().strict(),
+    output: validatorSettingsSchema
+  })
+} as const
+
+export const validatorEvents = {
+  'validators.alert': defineEvent({
+    summary: 'An alert fired or cleared (for notifications)',
+    payload: z.object({ alert: alertSchema, state: z.enum(['fired', 'cleared']) }).strict()
+  })
+} as const

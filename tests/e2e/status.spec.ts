@@ -1,0 +1,189 @@
+/**
+ * The status view's node blocks (identity and health, cached reads) against the local network
+ * (tests/sim): live while the node answers, from the cache marked "cached" once it is gone, and "does
+ * not serve" for a node without the info or health API. Each test starts a sim of its own and points a
+ * profile of its own at it; the browser-mode server is the worker's.
+ */
+import type { Page } from '@playwright/test'
+import { startSim, type Sim } from '../sim/index'
+import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+
+let sim: Sim | undefined
+
+test.beforeEach(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+test.afterEach(async () => {
+  await sim?.stop()
+  sim = undefined
+})
+
+function running(): Sim {
+  if (!sim) throw new Error('the sim is not running')
+  return sim
+}
+
+/** One JSON-RPC call straight to the sim's node, to compare the page with. */
+async function nodeCall<T>(path: string, method: string, params: object = {}): Promise<T> {
+  const res = await fetch(`${running().nodeUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+  })
+  const body = (await res.json()) as { result: T }
+  return body.result
+}
+
+/** Switches the sim's node at run time (POST /__sim/config). */
+async function simConfig(patch: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${running().nodeUrl}/__sim/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(patch)
+  })
+  expect(res.status).toBe(200)
+}
+
+async function activateSimProfile(page: Page, name: string): Promise<void> {
+  const s = running()
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+  await expect(page.getByTestId('status-profile')).toContainText(name)
+}
+
+/** "Check again", and wait until the probe is over. */
+async function checkAgain(page: Page): Promise<void> {
+  const button = page.getByTestId('status-probe')
+  await button.click()
+  await expect(button).not.toHaveClass(/n-button--loading/)
+}
+
+test.describe('status view: the node', () => {
+  test('identity, version, bootstrapping, peers and health live; the identity cached once the node is gone', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    await activateSimProfile(page, 'Status sim')
+
+    const node = page.getByTestId('node-block')
+    await expect(node.getByTestId('node-id')).toHaveText(s.dataset.nodes.self)
+    await expect(node.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+    await expect(node.getByTestId('source-marker')).toHaveText('live')
+    // The node ID copies as it is.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await node.getByTestId('node-id-copy').click()
+    await expect(page.locator('.n-message', { hasText: 'Node ID copied' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(s.dataset.nodes.self)
+    await expect(node.getByTestId('node-version')).toContainText('avalanchego/1.13.5')
+    await expect(node.getByTestId('node-version-detail')).toHaveText('database v1.4.5 · RPC protocol 43')
+    for (const chain of ['P', 'X', 'C']) {
+      await expect(node.getByTestId(`bootstrapped-${chain}`)).toHaveAttribute('data-bootstrapped', 'true')
+    }
+    const { numPeers, peers } = await nodeCall<{ numPeers: string; peers: { nodeID: string; ip: string }[] }>('/ext/info', 'info.peers')
+    expect(Number(numPeers)).toBeGreaterThan(0)
+    await expect(node.getByTestId('node-peers-count')).toHaveText(numPeers)
+
+    // Health: every check of the node, each healthy.
+    const health = page.getByTestId('health-block')
+    const report = await nodeCall<{ healthy: boolean; checks: Record<string, unknown> }>('/ext/health', 'health.health')
+    expect(report.healthy).toBe(true)
+    await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
+    await expect(health.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+    for (const name of Object.keys(report.checks)) {
+      await expect(health.getByTestId(`health-check-${name}`)).toHaveAttribute('data-healthy', 'true')
+    }
+    await shot(page, 'status-01-live-light')
+
+    // The peers, in a table in a drawer.
+    await node.getByTestId('node-peers-open').click()
+    const drawer = page.locator('.n-drawer')
+    await expect(drawer).toBeVisible()
+    await expect(drawer.getByTestId('peers-shown')).toHaveText(numPeers)
+    const table = drawer.getByTestId('peers-table')
+    await expect(table.locator('.n-data-table-th')).toContainText(['Node ID', 'IP', 'Version', 'Uptime', 'Last received', 'Benched'])
+    await expect(table.locator('.n-data-table-tbody .n-data-table-tr').first()).toBeVisible()
+    // Ages against the node's own clock.
+    await expect(table.locator('.n-data-table-tbody')).toContainText(/\d+ s ago|just now/)
+    await shot(page, 'status-02-peers-light')
+    const wanted = peers[peers.length - 1]!
+    await drawer.getByTestId('peers-filter').fill(wanted.nodeID)
+    await expect(drawer.getByTestId('peers-shown')).toHaveText(`1 of ${numPeers}`)
+    await expect(table.locator('.n-data-table-tbody .n-data-table-tr')).toHaveCount(1)
+    await expect(table.locator('.n-data-table-tbody')).toContainText(wanted.nodeID)
+    await expect(table.locator('.n-data-table-tbody')).toContainText(wanted.ip)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await drawer.getByTestId('peers-filter').fill('')
+    await shot(page, 'status-03-peers-dark')
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+    await shot(page, 'status-04-live-dark')
+
+    // The node goes away (the app server stays): the identity is still shown, from the cache.
+    await s.stop()
+    await checkAgain(page)
+    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
+    await expect(node.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(node.getByTestId('source-marker')).toContainText('cached · ')
+    await expect(node.getByTestId('node-id')).toHaveText(s.dataset.nodes.self)
+    await expect(node.getByTestId('node-version')).toContainText('avalanchego/1.13.5')
+    await expect(health.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(health.getByTestId('health-overall')).toHaveText('was healthy')
+    await shot(page, 'status-05-cached-dark')
+    // Why, in the tooltip.
+    await node.getByTestId('source-marker').hover()
+    await expect(page.getByTestId('source-offline')).not.toBeEmpty()
+    await shot(page, 'status-06-cached-why-dark')
+    await page.mouse.move(0, 0)
+    await expect(page.getByTestId('source-offline')).toBeHidden()
+    await page.emulateMedia({ colorScheme: 'light' })
+    await shot(page, 'status-07-cached-light')
+  })
+
+  test('a node without the info API: the block says so instead of an error; likewise for health', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await simConfig({ infoApi: false })
+    await activateSimProfile(page, 'No info API')
+
+    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
+    const node = page.getByTestId('node-block')
+    await expect(node.getByTestId('node-not-served')).toContainText('This node does not serve the info API')
+    await expect(node.getByTestId('error-notice')).toHaveCount(0)
+    await expect(node.getByTestId('node-id')).toHaveCount(0)
+    // Health is a separate API: still there.
+    await expect(page.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
+    await shot(page, 'status-08-no-info-api')
+
+    await simConfig({ infoApi: true, healthApi: false })
+    await checkAgain(page)
+    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'available')
+    await expect(node.getByTestId('node-id')).toHaveText(running().dataset.nodes.self)
+    await expect(page.getByTestId('health-block').getByTestId('health-not-served')).toContainText(
+      'This node does not serve the health API'
+    )
+  })
+
+  test('a failing health check is shown first, open, with the node’s error as text', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await activateSimProfile(page, 'Unhealthy node')
+    const health = page.getByTestId('health-block')
+    await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
+
+    await simConfig({ unhealthy: 'network' })
+    await checkAgain(page)
+    await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'false')
+    await expect(health.getByTestId('health-overall')).toHaveText('unhealthy · 1 failing')
+    const check = health.getByTestId('health-check-network')
+    await expect(check).toHaveAttribute('data-healthy', 'false')
+    await expect(check.getByTestId('health-check-error')).toContainText('network layer is unhealthy')
+    await expect(check.getByTestId('health-check-message')).toContainText('connectedPeers: 0')
+    // Failing checks come first.
+    await expect(health.locator('[data-testid^="health-check-"][data-healthy]').first()).toHaveAttribute('data-testid', 'health-check-network')
+    // No peers while the network check fails.
+    await expect(page.getByTestId('node-peers-count')).toHaveText('0')
+    await shot(page, 'status-09-unhealthy-dark')
+  })
+})

@@ -1,0 +1,265 @@
+/**
+ * Node control through the contract against the sim's admin API: each node-changing call is
+ * journaled before it is sent and marked with its outcome; a CPU profile's state lives in main; a
+ * timed profile stops itself; a log-level revert is journaled before the change and carried out at
+ * the next start when it fell due while the app was closed; browser mode refuses node changes unless
+ * allowed; the CLI asks for --yes; and a call whose connection drops is not sent again.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../src/main/app'
+import { runCli } from '../../../src/main/cli'
+import { plainSecretStore } from '../../../src/main/secrets'
+import type { Contract } from '../../../src/shared/contract'
+import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
+import { AppError } from '../../../src/shared/rpc/errors'
+import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { startSim, type Sim } from '../../sim/index'
+import { tempDir } from './helpers'
+
+let sim: Sim
+beforeAll(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+afterAll(async () => {
+  await sim?.stop()
+})
+
+function open(dataDir: string, extra: Partial<Parameters<typeof createApp>[0]> = {}, transport: 'memory' | 'ws' = 'memory') {
+  const app = createApp({ dataDir, mode: transport === 'ws' ? 'browser' : 'desktop', secrets: plainSecretStore, ...extra })
+  const pair = createMemoryPair()
+  app.server.attach(pair.server, transport)
+  return { app, client: createRpcClient<Contract>(pair.client) }
+}
+
+async function activate(client: RpcClient<Contract>, nodeUrl: string): Promise<void> {
+  const p = await client.call('profiles.create', { profile: { name: 'n', nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
+  await client.call('profiles.activate', { id: p.id })
+}
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(() => undefined, (err: unknown) => err)
+  expect(e).toBeInstanceOf(AppError)
+  return e as AppError
+}
+
+describe('profiles of the node', () => {
+  it('start, refuse a second start, stop; a timed profile stops itself; memory and lock; all journaled', async () => {
+    const t = tempDir()
+    const { app, client } = open(t.dir)
+    try {
+      await activate(client, sim.nodeUrl)
+      const started = await client.call('control.startCpuProfile', {})
+      expect(started.entry).toMatchObject({ action: 'startCPUProfiler', outcome: 'ok', origin: 'operator' })
+      expect((await client.call('control.state', {})).cpu).toMatchObject({ journalId: started.entry.id })
+      const twice = await failure(client.call('control.startCpuProfile', {}))
+      expect(twice.code).toBe('CONFLICT')
+      expect((await client.call('control.stopCpuProfile', {})).state.cpu).toBeNull()
+
+      const timed = await client.call('control.startCpuProfile', { durationSec: 1 })
+      expect(timed.state.cpu?.stopsAt).toBe(timed.state.cpu!.startedAt + 1_000)
+      await new Promise((r) => setTimeout(r, 1_800))
+      expect((await client.call('control.state', {})).cpu).toBeNull()
+
+      await client.call('control.memoryProfile', {})
+      await client.call('control.lockProfile', {})
+      const { entries } = await client.call('control.journal', {})
+      expect(entries.map((e) => `${e.action}:${e.origin}:${e.outcome}`)).toEqual([
+        'lockProfile:operator:ok',
+        'memoryProfile:operator:ok',
+        'stopCPUProfiler:timer:ok',
+        'startCPUProfiler:operator:ok',
+        'stopCPUProfiler:operator:ok',
+        'startCPUProfiler:operator:ok'
+      ])
+      // A stop with nothing running: the node says so, the app says it plainly, the journal keeps it.
+      const none = await failure(client.call('control.stopCpuProfile', {}))
+      expect(none.code).toBe('CONFLICT')
+      expect((await client.call('control.journal', { limit: 1 })).entries[0]).toMatchObject({ outcome: 'failed', error: { code: 'RPC' } })
+    } finally {
+      app.close()
+      t.remove()
+    }
+  })
+
+  it('the VM configuration keeps a snapshot only when it changed', async () => {
+    const t = tempDir()
+    const { app, client } = open(t.dir)
+    try {
+      await activate(client, sim.nodeUrl)
+      const a = await client.call('control.vmConfig', {})
+      const b = await client.call('control.vmConfig', {})
+      expect(b.data.snapshotId).toBe(a.data.snapshotId)
+      await client.call('control.setLogLevel', { level: a.data.config['log-level'] === 'debug' ? 'info' : 'debug' })
+      const c = await client.call('control.vmConfig', {})
+      expect(c.data.snapshotId).toBeGreaterThan(a.data.snapshotId)
+      const { snapshots } = await client.call('control.vmConfigSnapshots', {})
+      expect(snapshots.map((s) => s.id)).toEqual([c.data.snapshotId, a.data.snapshotId])
+    } finally {
+      app.close()
+      t.remove()
+    }
+  })
+})
+
+describe('profile files', () => {
+  it("lists the files the node wrote in the profile's folder and opens each; a name outside it is refused", async () => {
+    const t = tempDir()
+    const { app, client } = open(t.dir)
+    try {
+      const p = await client.call('profiles.create', {
+        profile: { name: 'local', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [], profileDir: sim.profileDir }
+      })
+      await client.call('profiles.activate', { id: p.id })
+      await client.call('control.startCpuProfile', {})
+      await client.call('control.stopCpuProfile', {})
+      await client.call('control.memoryProfile', {})
+      const listed = await client.call('control.profileFiles', {})
+      expect(listed.dir).toBe(sim.profileDir)
+      const names = listed.files.map((f) => f.name)
+      expect(names).toEqual(expect.arrayContaining(['cpu.profile', 'mem.profile']))
+      expect(listed.files.find((f) => f.name === 'cpu.profile')?.kind).toBe('cpu')
+
+      const cpu = await client.call('control.openProfile', { name: 'cpu.profile' })
+      expect(cpu.samples).toBeGreaterThan(0)
+      expect(BigInt(cpu.total)).toBeGreaterThan(0n)
+      expect(cpu.top.length).toBeGreaterThan(0)
+      expect(cpu.flame[0]).toMatchObject({ parent: -1, depth: 0 })
+      const mem = await client.call('control.openProfile', { name: 'mem.profile', valueIndex: 3 })
+      expect(mem.sampleTypes.map((s) => s.type)).toEqual(['alloc_objects', 'alloc_space', 'inuse_objects', 'inuse_space'])
+      expect(mem.valueIndex).toBe(3)
+
+      expect((await failure(client.call('control.openProfile', { name: '../secrets' }))).code).toBe('BAD_INPUT')
+      expect((await failure(client.call('control.openProfile', { name: 'nothing.profile' }))).code).toBe('NOT_FOUND')
+    } finally {
+      app.close()
+      t.remove()
+    }
+  })
+})
+
+describe('log levels', () => {
+  it('an unknown level is refused before anything is sent; a revert can be cancelled', async () => {
+    const t = tempDir()
+    const { app, client } = open(t.dir)
+    try {
+      await activate(client, sim.nodeUrl)
+      const bad = await failure(client.call('control.setLogLevel', { level: 'LOUD' }))
+      expect(bad.code).toBe('BAD_INPUT')
+      expect((await client.call('control.journal', {})).entries).toEqual([])
+      const set = await client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 300, previous: 'info' })
+      expect(set.state.reverts).toHaveLength(1)
+      expect(set.state.reverts[0]).toMatchObject({ level: 'info', from: 'debug', state: 'scheduled' })
+      const after = await client.call('control.cancelRevert', { id: set.state.reverts[0]!.id })
+      expect(after.reverts).toEqual([])
+      // The node refuses a level it does not know: the journal says failed, nothing is left scheduled.
+      const refused = await failure(client.call('control.setLogLevel', { level: 'loud', revertAfterSec: 60 }))
+      expect(refused.code).toBe('RPC')
+      expect((await client.call('control.state', {})).reverts).toEqual([])
+    } finally {
+      app.close()
+      t.remove()
+    }
+  })
+
+  it('a revert due while the app was closed is carried out at the next start, and reported', async () => {
+    const t = tempDir()
+    const first = open(t.dir)
+    await activate(first.client, sim.nodeUrl)
+    await first.client.call('control.setLogLevel', { level: 'trace', revertAfterSec: 60, previous: 'info' })
+    first.app.close()
+    const later = open(t.dir, { now: () => Date.now() + 2 * 60_000 })
+    try {
+      await new Promise((r) => setTimeout(r, 500))
+      const state = await later.client.call('control.state', {})
+      expect(state.reverts).toEqual([])
+      expect(state.lateReverts).toEqual([expect.objectContaining({ level: 'info', from: 'trace', state: 'done', late: true })])
+      const { entries } = await later.client.call('control.journal', { limit: 1 })
+      expect(entries[0]).toMatchObject({ action: 'setLogLevel', origin: 'startup', outcome: 'ok', params: { level: 'info' } })
+      expect((await later.client.call('control.vmConfig', {})).data.config['log-level']).toBe('info')
+    } finally {
+      later.app.close()
+      t.remove()
+    }
+  })
+})
+
+describe('safety', () => {
+  it('browser mode refuses node changes unless allowed', async () => {
+    const t = tempDir()
+    const off = open(t.dir, {}, 'ws')
+    try {
+      await activate(off.client, sim.nodeUrl)
+      expect((await off.client.call('app.info', {})).nodeChanges).toBe(false)
+      const refused = await failure(off.client.call('control.memoryProfile', {}))
+      expect(refused.code).toBe('FORBIDDEN')
+      expect(refused.message).toMatch(/--allow-node-changes/)
+      expect((await off.client.call('control.journal', {})).entries).toEqual([])
+    } finally {
+      off.app.close()
+    }
+    const on = open(t.dir, { allowNodeChanges: true }, 'ws')
+    try {
+      expect((await on.client.call('app.info', {})).nodeChanges).toBe(true)
+      await expect(on.client.call('control.memoryProfile', {})).resolves.toBeDefined()
+    } finally {
+      on.app.close()
+      t.remove()
+    }
+  })
+
+  it('the CLI asks for --yes and sends nothing without it', async () => {
+    const t = tempDir()
+    const out: string[] = []
+    const err: string[] = []
+    const cli = (args: string[]) => runCli([...args, '--data-dir', t.dir], (s) => out.push(s), (s) => err.push(s))
+    try {
+      const profile = { name: 'n', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] }
+      expect(await cli(['call', 'profiles.create', JSON.stringify({ profile })])).toBe(0)
+      expect(await cli(['call', 'control.memoryProfile', '{}', '--profile', 'n'])).toBe(2)
+      expect(err.join('\n')).toMatch(/changes the node: nothing was sent\. Run it again with --yes/)
+      out.length = 0
+      expect(await cli(['call', 'control.journal', '{}', '--profile', 'n'])).toBe(0)
+      expect(JSON.parse(out.join(''))).toEqual({ entries: [] })
+      expect(await cli(['call', 'control.memoryProfile', '{}', '--profile', 'n', '--yes'])).toBe(0)
+      out.length = 0
+      await cli(['call', 'control.journal', '{}', '--profile', 'n'])
+      expect(JSON.parse(out.join('')).entries).toHaveLength(1)
+    } finally {
+      t.remove()
+    }
+  })
+
+  it('a call whose connection drops is sent once and journaled with an unknown outcome', async () => {
+    let hits = 0
+    const dropper: Server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += String(c)))
+      req.on('end', () => {
+        if (body.includes('memoryProfile')) {
+          hits++
+          res.socket?.destroy()
+          return
+        }
+        res.writeHead(404).end()
+      })
+    })
+    await new Promise<void>((r) => dropper.listen(0, '127.0.0.1', r))
+    const t = tempDir()
+    const { app, client } = open(t.dir)
+    try {
+      await activate(client, `http://127.0.0.1:${(dropper.address() as AddressInfo).port}`)
+      const e = await failure(client.call('control.memoryProfile', {}))
+      expect(e.message).toMatch(/no answer came.*not send it again/)
+      expect(hits).toBe(1)
+      const { entries } = await client.call('control.journal', {})
+      expect(entries).toHaveLength(1)
+      expect(entries[0]).toMatchObject({ action: 'memoryProfile', outcome: 'unknown' })
+    } finally {
+      app.close()
+      t.remove()
+      dropper.close()
+    }
+  })
+})

@@ -1,0 +1,65 @@
+/** The profiles and jobs areas through the contract: what the connections panel relies on. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Contract } from '../../../src/shared/contract'
+import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
+import { AppError } from '../../../src/shared/rpc/errors'
+import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { testApp } from './helpers'
+
+let ctx: ReturnType<typeof testApp>
+let client: RpcClient<Contract>
+const events: string[] = []
+const fields = (name: string) => ({ name, nodeUrl: 'http://127.0.0.1:1', dataUrl: 'http://127.0.0.1:1', metricsUrl: 'http://127.0.0.1:1', network: 'fuji' as const, nodeIds: [] })
+
+beforeEach(() => {
+  ctx = testApp('browser')
+  const pair = createMemoryPair()
+  ctx.app.server.attach(pair.server, 'memory')
+  client = createRpcClient<Contract>(pair.client)
+  events.length = 0
+  client.on('profiles.changed', (p) => events.push(`profiles.changed ${p.activeId ?? 'none'}`))
+  client.on('cache.changed', (p) => events.push(`cache.changed ${p.methods.join(',')}`))
+})
+afterEach(() => ctx.done())
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(() => undefined, (err: unknown) => err)
+  expect(e).toBeInstanceOf(AppError)
+  return e as AppError
+}
+
+describe('profiles', () => {
+  it('sets and clears the API key; the key itself never comes back', async () => {
+    const p = await client.call('profiles.create', { profile: fields('a') })
+    expect(p.apiKey).toEqual({ set: false, storage: null })
+    const withKey = await client.call('profiles.setApiKey', { id: p.id, apiKey: 'sk-abcdef123456' })
+    expect(withKey.apiKey).toEqual({ set: true, storage: 'unencrypted' })
+    expect(JSON.stringify(await client.call('profiles.list', {}))).not.toContain('sk-abcdef123456')
+    const cleared = await client.call('profiles.setApiKey', { id: p.id, apiKey: null })
+    expect(cleared.apiKey).toEqual({ set: false, storage: null })
+    expect((await failure(client.call('profiles.setApiKey', { id: p.id, apiKey: 'has space' }))).code).toBe('BAD_INPUT')
+  })
+
+  it('deletes a profile, but not the active one; each change is announced', async () => {
+    const a = await client.call('profiles.create', { profile: fields('a') })
+    const b = await client.call('profiles.create', { profile: fields('b') })
+    await client.call('profiles.activate', { id: a.id }).catch(() => undefined)
+    const refused = await failure(client.call('profiles.delete', { id: a.id }))
+    expect(refused.code).toBe('CONFLICT')
+    expect(refused.message).toMatch(/activate another profile/)
+    expect(await client.call('profiles.delete', { id: b.id })).toEqual({ deleted: true })
+    expect((await client.call('profiles.list', {})).profiles.map((p) => p.name)).toEqual(['a'])
+    expect((await failure(client.call('profiles.delete', { id: b.id }))).code).toBe('NOT_FOUND')
+    await new Promise((r) => setImmediate(r))
+    expect(events).toContain(`profiles.changed ${a.id}`)
+    expect(events).toContain('cache.changed *')
+  })
+})
+
+describe('jobs', () => {
+  it('lists none at start, and cancelling an unknown job says so', async () => {
+    expect(await client.call('jobs.list', {})).toEqual({ jobs: [] })
+    const r = await failure(client.call('jobs.cancel', { id: '00000000-0000-4000-8000-000000000000' }))
+    expect(r.code).toBe('NOT_FOUND')
+  })
+})

@@ -1,0 +1,262 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { tempDir } from '../support/temp'
+
+/**
+ * The Electron entry files with a stand-in for `electron` (the binary cannot be loaded here): the
+ * app:// protocol and its CSP, the window's navigation and link rules, the permission handlers, and
+ * what safeStorage's sealing is reported as.
+ */
+const electron = vi.hoisted(() => {
+  type Listener = (...args: any[]) => void
+  const state = {
+    handlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
+    privileged: [] as unknown[],
+    windows: [] as any[],
+    permissionRequest: undefined as undefined | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
+    permissionCheck: undefined as undefined | ((...args: unknown[]) => boolean),
+    openExternal: [] as string[],
+    backend: 'gnome_libsecret' as string,
+    encryptionAvailable: true
+  }
+  class FakeWebContents {
+    listeners = new Map<string, Listener[]>()
+    windowOpenHandler: ((d: { url: string }) => { action: string }) | undefined
+    loaded: string | undefined
+    on(event: string, l: Listener): this {
+      this.listeners.set(event, [...(this.listeners.get(event) ?? []), l])
+      return this
+    }
+    emit(event: string, ...args: unknown[]): void {
+      for (const l of this.listeners.get(event) ?? []) l(...args)
+    }
+    setWindowOpenHandler(h: (d: { url: string }) => { action: string }): void {
+      this.windowOpenHandler = h
+    }
+  }
+  class FakeBrowserWindow {
+    webContents = new FakeWebContents()
+    constructor(public options: any) {
+      state.windows.push(this)
+    }
+    once(): this {
+      return this
+    }
+    loadURL(url: string): Promise<void> {
+      this.webContents.loaded = url
+      return Promise.resolve()
+    }
+    loadFile(file: string): Promise<void> {
+      this.webContents.loaded = `file:${file}`
+      return Promise.resolve()
+    }
+  }
+  const module = {
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => state.privileged.push(...schemes),
+      handle: (scheme: string, h: (request: Request) => Promise<Response> | Response) => state.handlers.set(scheme, h)
+    },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (h: typeof state.permissionRequest) => (state.permissionRequest = h),
+        setPermissionCheckHandler: (h: typeof state.permissionCheck) => (state.permissionCheck = h),
+        webRequest: { onHeadersReceived: () => undefined }
+      }
+    },
+    shell: { openExternal: (url: string) => (state.openExternal.push(url), Promise.resolve()) },
+    safeStorage: {
+      isEncryptionAvailable: () => state.encryptionAvailable,
+      getSelectedStorageBackend: () => state.backend,
+      encryptString: (s: string) => Buffer.from(`sealed:${s}`),
+      decryptString: (b: Buffer) => b.toString().replace(/^sealed:/, '')
+    },
+    BrowserWindow: FakeBrowserWindow
+  }
+  return { state, module }
+})
+
+vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
+
+const { APP_ORIGIN, DESKTOP_CSP, RENDERER_INDEX_URL, handleAppProtocol, isRendererUrl, registerAppScheme } = await import('../../src/main/electron/protocol')
+const { createMainWindow } = await import('../../src/main/electron/window')
+const { desktopSecretStore, desktopStorageKind } = await import('../../src/main/electron/safe-storage')
+
+let site: { dir: string; remove: () => void }
+beforeEach(() => {
+  site = tempDir('electron-renderer-')
+  mkdirSync(join(site.dir, 'renderer', 'assets'), { recursive: true })
+  writeFileSync(join(site.dir, 'renderer', 'index.html'), '<!doctype html><title>desktop</title>')
+  writeFileSync(join(site.dir, 'renderer', 'assets', 'index-AbCd1234.js'), 'console.log(1)\n'.repeat(200))
+  writeFileSync(join(site.dir, 'secret.txt'), 'not for the page')
+  electron.state.windows.length = 0
+  electron.state.openExternal.length = 0
+  electron.state.handlers.clear()
+})
+afterEach(() => {
+  site.remove()
+  vi.restoreAllMocks()
+})
+
+const fetchApp = async (url: string): Promise<Response> => {
+  const handler = electron.state.handlers.get('app')
+  if (!handler) throw new Error('app:// is not handled')
+  return handler(new Request(url))
+}
+
+describe('the app:// protocol', () => {
+  it('registers app as a standard, secure scheme, not CORS-enabled', () => {
+    registerAppScheme()
+    expect(electron.state.privileged).toContainEqual({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })
+    const privileges = (electron.state.privileged[0] as { privileges: Record<string, boolean> }).privileges
+    expect(privileges.corsEnabled).toBeFalsy()
+    expect(privileges.bypassCSP).toBeFalsy()
+  })
+
+  it('serves the page with the one CSP of csp.ts, connect-src none and frame-ancestors none', async () => {
+    handleAppProtocol(join(site.dir, 'renderer'))
+    const res = await fetchApp(RENDERER_INDEX_URL)
+    expect(res.status).toBe(200)
+    const csp = res.headers.get('content-security-policy')
+    expect(csp).toBe(DESKTOP_CSP)
+    expect(csp).toContain("connect-src 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("script-src 'self'")
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.text()).toContain('<title>desktop</title>')
+  })
+
+  it('serves assets with the same policy, uncompressed', async () => {
+    handleAppProtocol(join(site.dir, 'renderer'))
+    const res = await fetchApp(`${APP_ORIGIN}/assets/index-AbCd1234.js`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(res.headers.get('content-security-policy')).toBe(DESKTOP_CSP)
+    expect(await res.text()).toContain('console.log(1)')
+  })
+
+  it('serves nothing outside the renderer folder, nor for another host', async () => {
+    handleAppProtocol(join(site.dir, 'renderer'))
+    for (const url of [`${APP_ORIGIN}/%2e%2e/secret.txt`, `${APP_ORIGIN}/..%2fsecret.txt`, `${APP_ORIGIN}/missing.js`, 'app://other/index.html']) {
+      const res = await fetchApp(url)
+      expect(res.status, url).toBe(404)
+      expect(res.headers.get('content-security-policy'), url).toBe(DESKTOP_CSP)
+    }
+  })
+
+  it('knows our page at any hash route, and nothing else', () => {
+    expect(isRendererUrl('app://renderer/index.html')).toBe(true)
+    expect(isRendererUrl('app://renderer/index.html#/validators?x=1')).toBe(true)
+    for (const url of [
+      'file:///app/out/renderer/index.html',
+      'app://renderer/other.html',
+      'app://renderer/index.html?x=1',
+      'app://evil/index.html',
+      'https://renderer/index.html',
+      'app://renderer/index.html.evil.example/'
+    ])
+      expect(isRendererUrl(url), url).toBe(false)
+  })
+})
+
+describe('the main window', () => {
+  it('loads the renderer from app://, not file://', () => {
+    const { window, isOwnUrl } = createMainWindow(site.dir, 'icon.png')
+    expect((window as any).webContents.loaded).toBe('app://renderer/index.html')
+    expect(isOwnUrl('app://renderer/index.html#/cache')).toBe(true)
+    expect(isOwnUrl(`file://${join(site.dir, 'renderer', 'index.html')}`)).toBe(false)
+  })
+
+  it('keeps every security switch on', () => {
+    createMainWindow(site.dir, 'icon.png')
+    const prefs = electron.state.windows[0].options.webPreferences
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
+  })
+
+  it('refuses navigation away from our page, and allows hash routes', () => {
+    const { window } = createMainWindow(site.dir, 'icon.png')
+    const contents = (window as any).webContents
+    const navigate = (url: string): boolean => {
+      const event = { url, preventDefault: vi.fn() }
+      contents.emit('will-navigate', event, url)
+      contents.emit('will-frame-navigate', event)
+      return event.preventDefault.mock.calls.length === 0
+    }
+    expect(navigate('app://renderer/index.html#/settings')).toBe(true)
+    expect(navigate('https://evil.example/')).toBe(false)
+    expect(navigate('file:///etc/passwd')).toBe(false)
+    expect(navigate('app://renderer/other.html')).toBe(false)
+  })
+
+  it('opens only allowlisted https links outside, and never a window inside', () => {
+    const { window } = createMainWindow(site.dir, 'icon.png')
+    const open = (window as any).webContents.windowOpenHandler as (d: { url: string }) => { action: string }
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    expect(open({ url: 'https://snowtrace.io/tx/0x1' })).toEqual({ action: 'deny' })
+    expect(open({ url: 'https://evil.example/phish' })).toEqual({ action: 'deny' })
+    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    expect(open({ url: 'ms-settings:' })).toEqual({ action: 'deny' })
+    expect(electron.state.openExternal).toEqual(['https://snowtrace.io/tx/0x1'])
+    const logged = stderr.mock.calls.map((c) => String(c[0])).join('')
+    expect(logged).toContain('refused to open a link outside the allowlist (https://evil.example)')
+    expect(logged).not.toContain('phish')
+  })
+
+  it('denies every permission request and every permission check', () => {
+    createMainWindow(site.dir, 'icon.png')
+    const answers: boolean[] = []
+    electron.state.permissionRequest!({}, 'media', (ok) => answers.push(ok))
+    expect(answers).toEqual([false])
+    expect(electron.state.permissionCheck).toBeTypeOf('function')
+    expect(electron.state.permissionCheck!({}, 'clipboard-read', 'app://renderer', {})).toBe(false)
+    expect(electron.state.permissionCheck!({}, 'notifications', 'app://renderer', {})).toBe(false)
+  })
+})
+
+describe('the secret store of the desktop app', () => {
+  const withPlatform = (platform: NodeJS.Platform, fn: () => void): void => {
+    const original = Object.getOwnPropertyDescriptor(process, 'platform')!
+    Object.defineProperty(process, 'platform', { value: platform })
+    try {
+      fn()
+    } finally {
+      Object.defineProperty(process, 'platform', original)
+    }
+  }
+
+  it('says "encrypted" on Linux with a real keyring', () => {
+    electron.state.backend = 'gnome_libsecret'
+    withPlatform('linux', () => expect(desktopSecretStore().storage).toBe('encrypted'))
+    electron.state.backend = 'kwallet6'
+    expect(desktopStorageKind('linux')).toBe('encrypted')
+  })
+
+  it('says "obfuscated", still seals, and warns on Linux without a keyring (basic_text, unknown)', () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    for (const backend of ['basic_text', 'unknown']) {
+      electron.state.backend = backend
+      withPlatform('linux', () => {
+        const store = desktopSecretStore()
+        expect(store.storage).toBe('obfuscated')
+        const sealed = store.seal('my-api-key-123')
+        expect(sealed.toString()).toBe('sealed:my-api-key-123')
+        expect(store.open(sealed)).toBe('my-api-key-123')
+      })
+    }
+    expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/warn .*fixed built-in key/)
+  })
+
+  it('trusts the OS keychain elsewhere, and says "unencrypted" where there is none', () => {
+    electron.state.backend = 'basic_text'
+    expect(desktopStorageKind('darwin')).toBe('encrypted')
+    expect(desktopStorageKind('win32')).toBe('encrypted')
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    electron.state.encryptionAvailable = false
+    try {
+      expect(desktopSecretStore().storage).toBe('unencrypted')
+    } finally {
+      electron.state.encryptionAvailable = true
+    }
+  })
+})
