@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDataService } from './data-service/index'
 import { createDataset } from './dataset'
+import { VM_IDS } from './dataset/constants'
 import type { Dataset } from './dataset'
 import { Faults, parseFaultSpec } from './faults'
 import { startMetricsService } from './metrics/index'
@@ -59,12 +60,23 @@ export interface SimOptions {
   lockProfileFormat?: LockProfileFormat
 }
 
+/** Another EVM instance of the node: served at {nodeUrl}/ext/bc/{blockchainId}/rpc and /ws. */
+export interface SimEvmInstance {
+  blockchainId: string
+  name: string
+  evmChainId: number
+  /** its own anvil (tests may call anvil_/evm_ methods there directly) */
+  anvilUrl: string
+}
+
 export interface Sim {
   nodeUrl: string
   dataUrl: string
   metricsUrl: string
   /** anvil's own URL (tests may call anvil_/evm_ methods directly) */
   anvilUrl: string
+  /** the other EVM blockchains the node runs (one: the first Subnet-EVM chain it validates), listed in platform.getBlockchains */
+  evmInstances: SimEvmInstance[]
   dataset: Dataset
   faults: Faults
   /** the directory the admin API writes its profiles to */
@@ -103,6 +115,17 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     },
     () => anvil.stop(),
   ]
+  // A second EVM instance: the first Subnet-EVM blockchain the node validates, on its own anvil with its chain id.
+  const subnetChain = dataset.blockchains.find((b) => b.vmId === VM_IDS.subnetEvm && b.status === 'Validating')
+  const evmInstances: SimEvmInstance[] = []
+  const instanceNodes: { blockchainId: string; anvil: typeof anvil; evmChainId: number; chainConfig?: Record<string, unknown> }[] = []
+  if (subnetChain) {
+    const second = await startAnvil({ chainId: subnetChain.evmChainId, ...(opts.blockTime ? { blockTime: opts.blockTime } : {}) })
+    closers.push(() => second.stop())
+    const config = (subnetChain.genesisData as { config?: Record<string, unknown> }).config
+    instanceNodes.push({ blockchainId: subnetChain.blockchainId, anvil: second, evmChainId: subnetChain.evmChainId, ...(config ? { chainConfig: config } : {}) })
+    evmInstances.push({ blockchainId: subnetChain.blockchainId, name: subnetChain.name, evmChainId: subnetChain.evmChainId, anvilUrl: second.url })
+  }
   const stop = async () => {
     for (const c of closers.reverse()) await c().catch(() => undefined)
   }
@@ -123,6 +146,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       ...(opts.adminNames ? { adminNames: opts.adminNames } : {}),
       ...(opts.adminApi !== undefined ? { adminApi: opts.adminApi } : {}),
       ...(opts.lockProfileFormat ? { lockProfileFormat: opts.lockProfileFormat } : {}),
+      evmInstances: instanceNodes,
     })
     closers.push(() => node.close())
     const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url })
@@ -135,6 +159,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       dataUrl: data.url,
       metricsUrl: metrics.url,
       anvilUrl: anvil.url,
+      evmInstances,
       dataset,
       faults,
       profileDir,

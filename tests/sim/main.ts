@@ -2,7 +2,7 @@
  * `npm run sim`: starts the local network and prints `node <url>`, `data <url>`, `metrics <url>`, then
  * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
  * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --pruning, --proof-window N,
- * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text. Also prints `profiles <dir>`.
+ * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text. Also prints `profiles <dir>` and `evm <name> <url>` for each other EVM instance.
  * Stops cleanly (anvil included) on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util'
@@ -67,7 +67,8 @@ const sim = await startSim({
   lockProfileFormat: choice<LockProfileFormat>(values['lock-profile-format'], 'lock-profile-format', LOCK_PROFILE_FORMATS),
 })
 
-process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nprofiles ${sim.profileDir}\nready\n`)
+const evmLines = sim.evmInstances.map((e) => `evm ${e.name} ${sim.nodeUrl}/ext/bc/${e.blockchainId}/rpc\n`).join('')
+process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nprofiles ${sim.profileDir}\n${evmLines}ready\n`)
 
 let stopping = false
 const shutdown = (signal: string) => {

@@ -1,6 +1,10 @@
 /**
- * /ext/bc/C/rpc: a geth-style server. The Ethereum method families go to anvil; the sim answers the
- * C-Chain additions (eth_baseFee, eth_getChainConfig) itself. Batches over 40 items are refused, as on
+ * /ext/bc/C/rpc (and /ext/bc/{blockchainID}/rpc of another EVM instance): a geth-style server. Only the
+ * method families a node serves (spec: web3_, net_, eth_, personal_, txpool_, debug_) go to anvil; its
+ * own test methods (anvil_, hardhat_, evm_, ots_) are refused with geth's -32601, as a node refuses any
+ * method it does not have. The sim answers the C-Chain additions (eth_baseFee, eth_getChainConfig)
+ * itself. A request without an `id` is a notification: it is carried out and gets no answer (an HTTP
+ * body of nothing, as geth sends; in a batch it is left out). Batches over 40 items are refused, as on
  * the public API node; debug_ can be switched off the same way.
  */
 import type { RpcRequest } from './jsonrpc'
@@ -13,6 +17,8 @@ export interface EvmDeps {
   anvilUrl: string
   debugApi: () => boolean
   evmChainId: number
+  /** eth_getChainConfig's answer; default the C-Chain's (chainConfig(evmChainId)) */
+  chainConfig?: Record<string, unknown>
   /** eth_getProof's window: see proofWindowError */
   proof?: ProofWindow
 }
@@ -78,8 +84,13 @@ export function chainConfig(chainId: number) {
 
 type Single = Record<string, unknown>
 
+/** geth: a request with no `id` member at all is a notification (an explicit null id is not). */
+export function isNotification(req: unknown): boolean {
+  return typeof req === 'object' && req !== null && !Array.isArray(req) && !('id' in req)
+}
+
 /** Answers one request locally, or returns undefined to forward it to anvil. */
-async function local(req: RpcRequest, deps: EvmDeps, call: ReturnType<typeof evmCaller>): Promise<Single | undefined> {
+export async function evmLocal(req: RpcRequest, deps: EvmDeps, call: ReturnType<typeof evmCaller>): Promise<Single | undefined> {
   const id = idOf(req)
   if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') return gethError(id, -32600, 'invalid request')
   const m = req.method
@@ -93,7 +104,7 @@ async function local(req: RpcRequest, deps: EvmDeps, call: ReturnType<typeof evm
     const block = (await call('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: string }
     return result(id, block.baseFeePerGas ?? '0x0')
   }
-  if (m === 'eth_getChainConfig') return result(id, chainConfig(deps.evmChainId))
+  if (m === 'eth_getChainConfig') return result(id, deps.chainConfig ?? chainConfig(deps.evmChainId))
   if (m === 'eth_getProof') {
     const refused = await proofWindowError((req.params ?? []) as unknown[], deps.proof ?? DEFAULT_PROOF_WINDOW, call)
     if (refused) return gethError(id, -32000, refused)
@@ -107,17 +118,21 @@ export async function handleEvm(body: unknown, deps: EvmDeps): Promise<unknown> 
   if (Array.isArray(body)) {
     if (body.length === 0) return gethError(null, -32600, 'empty batch')
     if (body.length > BATCH_LIMIT) return gethError(null, -32600, `batch too large: ${body.length} items, limit is ${BATCH_LIMIT}`)
-    const answers: (Single | undefined)[] = await Promise.all(body.map((r) => local(r as RpcRequest, deps, call)))
-    const forward = body.filter((_, i) => answers[i] === undefined)
-    if (forward.length > 0) {
-      const upstream = (await anvilCall(deps.anvilUrl, forward)) as Single[]
-      const byId = new Map(upstream.map((u) => [JSON.stringify(u.id), u]))
-      body.forEach((r, i) => {
-        if (answers[i] === undefined) answers[i] = byId.get(JSON.stringify((r as RpcRequest).id ?? null))
-      })
+    const answers: (Single | undefined)[] = await Promise.all(body.map((r) => (typeof r === 'object' && r !== null ? evmLocal(r as RpcRequest, deps, call) : gethError(null, -32600, 'invalid request'))))
+    // anvil gets the rest under ids of our own, so notifications are carried out and answers matched by position
+    const forwardIdx = body.map((_, i) => i).filter((i) => answers[i] === undefined)
+    if (forwardIdx.length > 0) {
+      const upstream = (await anvilCall(deps.anvilUrl, forwardIdx.map((i) => ({ ...(body[i] as RpcRequest), id: i })))) as Single[]
+      const byIdx = new Map(upstream.map((u) => [u.id as number, u]))
+      for (const i of forwardIdx) {
+        const u = byIdx.get(i)
+        answers[i] = u ? { ...u, id: idOf(body[i] as RpcRequest) } : gethError(idOf(body[i] as RpcRequest), -32603, 'no answer')
+      }
     }
-    return answers
+    const out = answers.filter((_, i) => !isNotification(body[i]))
+    return out.length > 0 ? out : undefined
   }
   if (typeof body !== 'object' || body === null) return gethError(null, -32600, 'invalid request')
-  return (await local(body as RpcRequest, deps, call)) ?? (await anvilCall(deps.anvilUrl, body))
+  const answer = (await evmLocal(body as RpcRequest, deps, call)) ?? (await anvilCall(deps.anvilUrl, isNotification(body) ? { ...body, id: 0 } : body))
+  return isNotification(body) ? undefined : answer
 }

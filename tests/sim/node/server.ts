@@ -15,7 +15,7 @@ import type { AdminConfig, AdminNames, LockProfileFormat, ProfileListing } from 
 import type { AnvilHandle } from './anvil'
 import { CoreState, coreMethods } from './core'
 import { evmCaller, handleEvm } from './evm'
-import type { ProofWindow } from './evm'
+import type { EvmDeps, ProofWindow } from './evm'
 import { handleGorilla } from './gorilla'
 import { HEALTH_GET_PATHS, NodeHealth } from './health'
 import type { HealthKind } from './health'
@@ -53,6 +53,17 @@ export interface NodeServerOptions {
   adminApi?: boolean
   /** lock.profile as gzipped pprof ('pprof', default) or as the text avalanchego writes ('text') */
   lockProfileFormat?: LockProfileFormat
+  /** other EVM instances the node runs, each served at /ext/bc/{blockchainId}/rpc and /ws by its own anvil */
+  evmInstances?: EvmInstance[]
+}
+
+/** Another EVM blockchain of the node (a Subnet-EVM chain), backed by its own anvil. */
+export interface EvmInstance {
+  blockchainId: string
+  anvil: AnvilHandle
+  evmChainId: number
+  /** what eth_getChainConfig answers (its genesis config) */
+  chainConfig?: Record<string, unknown>
 }
 
 /** What POST /__sim/config (and NodeServer.setConfig) switches at run time. */
@@ -216,8 +227,21 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     state: () => vState.overrides(),
     reset: () => vState.reset(),
   }
-  const relay = new WsRelay(o.anvil.wsUrl, o.faults)
-  const evmDeps = { anvilUrl: o.anvil.url, debugApi: () => flags.debugApi, evmChainId: o.ds.params.evmChainId, ...(o.proof ? { proof: o.proof } : {}) }
+  const evmDeps: EvmDeps = { anvilUrl: o.anvil.url, debugApi: () => flags.debugApi, evmChainId: o.ds.params.evmChainId, ...(o.proof ? { proof: o.proof } : {}) }
+  // The EVM endpoints by the blockchain part of /ext/bc/{chain}/rpc|ws: the C-Chain by alias and id, then the other instances.
+  const evmChains = new Map<string, { deps: EvmDeps; relay: WsRelay }>()
+  const cChain = { deps: evmDeps, relay: new WsRelay(o.anvil.wsUrl, o.faults, evmDeps) }
+  evmChains.set('C', cChain).set(cChainId, cChain)
+  for (const inst of o.evmInstances ?? []) {
+    const deps: EvmDeps = {
+      anvilUrl: inst.anvil.url,
+      debugApi: () => flags.debugApi,
+      evmChainId: inst.evmChainId,
+      ...(inst.chainConfig ? { chainConfig: inst.chainConfig } : {}),
+      ...(o.proof ? { proof: o.proof } : {}),
+    }
+    evmChains.set(inst.blockchainId, { deps, relay: new WsRelay(inst.anvil.wsUrl, o.faults, deps) })
+  }
 
   const route = (path: string): ((body: unknown) => Promise<unknown>) | undefined => {
     if (path === '/ext/bc/P' || path === '/ext/P') return (b) => handleGorilla(b, 'platform', platform)
@@ -226,7 +250,8 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     if (path === '/ext/info') return flags.infoApi ? (b) => handleGorilla(b, 'info', info) : undefined
     if (path === '/ext/health') return flags.healthApi ? (b) => handleGorilla(b, 'health', healthApi) : undefined
     const m = /^\/ext\/bc\/([^/]+)\/rpc$/.exec(path)
-    if (m && (m[1] === 'C' || m[1] === cChainId)) return (b) => handleEvm(b, evmDeps)
+    const evm = m ? evmChains.get(m[1]!) : undefined
+    if (evm) return (b) => handleEvm(b, evm.deps)
     return undefined
   }
 
@@ -330,6 +355,11 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       const rules = methods.flatMap((m) => o.faults.take('node', `${path} ${m}`))
       if (await applyHttpFault(rules, req, res, { service: 'node' })) return
       let answer = await handler(body)
+      // a notification (or a batch of only notifications) gets an empty body, as geth and gorilla send
+      if (answer === undefined) {
+        res.writeHead(200, { 'content-length': 0 })
+        return void res.end()
+      }
       if (rules.some((r) => r.kind === 'wrongId')) answer = rewriteIds(answer)
       send(res, 200, answer)
     })().catch((e: unknown) => {
@@ -345,11 +375,12 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '/').split('?')[0]!
     const m = /^\/ext\/bc\/([^/]+)\/ws$/.exec(path)
-    if (!m || (m[1] !== 'C' && m[1] !== cChainId)) {
+    const evm = m ? evmChains.get(m[1]!) : undefined
+    if (!evm) {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n')
       return
     }
-    relay.upgrade(req, socket, head, path)
+    evm.relay.upgrade(req, socket, head, path)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -368,7 +399,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     profiles: () => profiler.list(),
     async close() {
       core.stop()
-      relay.close()
+      for (const { relay } of new Set(evmChains.values())) relay.close()
       await profiler.stop()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
