@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { decodeCb58, decodeHexChecksum, encodeCb58, encodeHexChecksum, bytesToHex } from '../../src/shared/domain/encoding'
 import { nodeIdSchema, cb58IdSchema } from '../../src/shared/domain/ids'
+import { nodeReferenceDir } from '../support/shared'
 
 const ref = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../../shared/reference/node-rpc/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
+  JSON.parse(readFileSync(join(nodeReferenceDir(), name), 'utf8')) as Record<string, unknown>
 
 describe('cb58', () => {
   const vectors = ref('reference.encoding-cb58.json').test_vectors_verified_by_collector as Array<{ bytes_hex: string; cb58: string }>

@@ -4,9 +4,8 @@
  * the spec's forms of the fields where spec and reference disagree (README §5) are accepted and
  * normalised, unknown fields pass, and known fields keep their types.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { dataEndpoints } from '../../src/main/clients/data/endpoints'
@@ -17,16 +16,9 @@ import {
 } from '../../src/main/clients/data/schemas/primary-tx'
 import { metricsEndpoints } from '../../src/main/clients/metrics/endpoints'
 import type { EndpointDef } from '../../src/main/clients/rest/define'
+import { dataReferenceDir } from '../support/shared'
 
-const here = dirname(fileURLToPath(import.meta.url))
-
-function sharedDir(): string {
-  const candidates = [process.env.SHARED_DIR, resolve(here, '../../../shared'), resolve(here, '../../shared')].filter((p): p is string => !!p)
-  for (const c of candidates) if (existsSync(join(c, 'reference', 'data-service', 'examples'))) return c
-  throw new Error(`reference/data-service not found (looked in ${candidates.join(', ')}); set SHARED_DIR`)
-}
-
-const examplesDir = join(sharedDir(), 'reference', 'data-service', 'examples')
+const examplesDir = join(dataReferenceDir(), 'examples')
 
 interface Example {
   file: string

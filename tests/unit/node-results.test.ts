@@ -6,11 +6,13 @@
  * stakeAmount vs weight, admin `{}` vs `{"success": true}`, numbers where strings belong.
  */
 import { readFileSync, readdirSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { nodeReferenceDir } from '../support/shared'
 import type { z } from 'zod'
 import { admin, core, evm, health, info, platform } from '../../src/main/clients/node/index'
 
-const DIR = new URL('../../../shared/reference/node-rpc/', import.meta.url)
+const DIR = pathToFileURL(nodeReferenceDir() + '/')
 
 interface Case {
   file: string

@@ -2,24 +2,12 @@
  * Helpers of the data/metrics service conformance tests: where the spec and reference schemas are,
  * a small JSON-Schema checker (the subset the reference schemas use), and fetch wrappers.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dataReferenceDir } from '../../support/shared'
 
-const here = dirname(fileURLToPath(import.meta.url))
-
-/**
- * The shared folder (spec + reference) sits beside the repository (../shared from the repo root);
- * SHARED_DIR overrides it. Tests that need it fail with a clear message when it cannot be found.
- */
-export function sharedDir(): string {
-  const candidates = [process.env.SHARED_DIR, resolve(here, '../../../../shared'), resolve(here, '../../../shared')].filter((p): p is string => !!p)
-  for (const c of candidates) if (existsSync(join(c, 'spec', 'interface.md'))) return c
-  throw new Error(`spec/interface.md not found (looked in ${candidates.join(', ')}); set SHARED_DIR`)
-}
-
-export const specPath = (): string => join(sharedDir(), 'spec', 'interface.md')
-export const schemaDir = (): string => join(sharedDir(), 'reference', 'data-service', 'schemas')
+export { sharedDir, specPath } from '../../support/shared'
+export const schemaDir = (): string => join(dataReferenceDir(), 'schemas')
 
 export type JsonSchema = Record<string, unknown>
 

@@ -7,11 +7,13 @@
  * shared/reference/node-rpc, and the app's own client parsing both shapes.
  */
 import { readFileSync, readdirSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSim } from '../../sim/index'
 import type { Sim } from '../../sim/index'
 import { platform } from '../../../src/main/clients/node/index'
 import { nodeApis } from '../../../src/main/clients/node/endpoints'
+import { nodeReferenceDir } from '../../support/shared'
 
 let sim: Sim
 beforeAll(async () => {
@@ -405,7 +407,7 @@ describe('validatorShape "spec" | "real"', () => {
 
 // ---- the real shape against the reference ----------------------------------------------------------
 
-const REFERENCE = new URL('../../../../shared/reference/node-rpc/', import.meta.url)
+const REFERENCE = pathToFileURL(nodeReferenceDir() + '/')
 const referenceCases = readdirSync(REFERENCE)
   .filter((f) => /^platform\.getCurrentValidators\.\d+\.json$/.test(f))
   .sort()
