@@ -20,6 +20,9 @@ import { PROFILE_DIR_SUFFIX } from './node/admin'
 import type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing } from './node/admin'
 
 export type { NodeConfig, ValidatorControl, ValidatorShape }
+import type { CoreView } from './node/core'
+export type { CoreView }
+export { buildSignedImport, signerUtxos } from './dataset/signing'
 export type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing }
 export type { ValidatorAction, ValidatorOverrides } from './node/validators'
 
@@ -98,6 +101,12 @@ export interface Sim {
    * Each throws on bad input (the 400 message) and returns the overrides.
    */
   validators: ValidatorControl
+  /**
+   * core.issueTx as GET/POST /__sim/core: submissions per txID (refused ones too), dropIssueReplies (the
+   * next n accepted issueTx replies are cut off: the node took the tx, the client hears nothing) and
+   * version (core.version answered, as nodes before avalanchego v1.14.1)
+   */
+  core: { view(): CoreView; configure(patch: { dropIssueReplies?: number; version?: boolean }): CoreView }
   stop(): Promise<void>
 }
 
@@ -167,6 +176,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       setDebugApi: node.setDebugApi,
       setConfig: node.setConfig,
       validators: node.validators,
+      core: node.core,
       stop: () => (stopped ??= stop()),
     }
   } catch (e) {

@@ -13,10 +13,8 @@ import { nodeApis } from '../../../src/main/clients/node/endpoints'
 import { JsonRpcHttpEndpoint } from '../../../src/main/clients/transport/jsonrpc'
 import type { JsonRpcEndpoint } from '../../../src/main/clients/transport/types'
 import { AppError } from '../../../src/shared/rpc/errors'
-import { encodeAtomicTx } from '../../sim/dataset/atomicCodec'
-import { cb58Decode } from '../../sim/lib/cb58'
 import { encodeHexChecksum } from '../../sim/lib/hexChecksum'
-import { startSim } from '../../sim/index'
+import { buildSignedImport, signerUtxos, startSim } from '../../sim/index'
 import type { Sim } from '../../sim/index'
 
 let sim: Sim
@@ -113,22 +111,10 @@ describe('core', () => {
     expect(page.numFetched).toBe('10')
     expect(page.utxos).toHaveLength(10)
     const next = await core.getUTXOs(node, { addresses: [rich.cChain], sourceChain: 'X', limit: 10, startIndex: page.endIndex })
-    expect(next.utxos[0]).not.toBe(page.utxos[0])
+    // real nodes repeat the startIndex UTXO first on the next page
+    expect(next.utxos[0]).toBe(page.utxos[9])
 
-    const utxo = ds.atomicUtxos(ds.params.xChainId, rich.shortIdHex)[5]!
-    const asset = cb58Decode(ds.avax.assetId)
-    const bytes = encodeAtomicTx(
-      {
-        kind: 'ImportTx',
-        networkId: ds.params.networkId,
-        blockchainId: cb58Decode(ds.params.cChainId),
-        sourceChain: cb58Decode(ds.params.xChainId),
-        importedInputs: [{ txId: cb58Decode(utxo.txHash), outputIndex: utxo.outputIndex, assetId: asset, amount: utxo.amount }],
-        outs: [{ address: Buffer.from(rich.evm.slice(2), 'hex'), amount: utxo.amount - 1000n, assetId: asset }],
-        signatureCount: 1
-      },
-      [new Uint8Array(65)]
-    )
+    const { bytes } = buildSignedImport(ds, { utxos: signerUtxos(ds).slice(6, 7) })
     const { txID } = await core.issueTx(node, { tx: encodeHexChecksum(bytes) })
     expect((await core.getAtomicTxStatus(node, { txID })).status).toMatch(/^(Processing|Accepted)$/)
     const tx = await core.getAtomicTx(node, { txID })
@@ -137,7 +123,10 @@ describe('core', () => {
     const accepted = ds.transactions.find((t) => t.chain === 'C')!
     expect(await core.getAtomicTxStatus(node, { txID: accepted.txHash })).toEqual({ status: 'Accepted', blockHeight: accepted.blockNumber.toString() })
     expect((await core.getAtomicTx(node, { txID: accepted.txHash })).blockHeight).toBe(accepted.blockNumber.toString())
-    expect((await core.version(node, {})).version).toMatch(/^v/)
+    // removed in avalanchego v1.14.1: current nodes answer gorilla's "can't find method"
+    const gone = await rejection(core.version(node, {}))
+    expect(gone.code).toBe('RPC')
+    expect(gone.message + JSON.stringify(gone.details)).toMatch(/can't find method/)
   })
 })
 

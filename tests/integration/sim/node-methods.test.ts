@@ -66,7 +66,8 @@ describe('node: every method of the spec answers in its shape', () => {
   })
 
   it('core methods', async () => {
-    expect((await rpc(sim, '/ext/bc/C/core', 'core.version', [])).result.version).toMatch(/^v/)
+    // removed in avalanchego v1.14.1: a current node does not know the method
+    expect((await rpc(sim, '/ext/bc/C/core', 'core.version', [])).error.message).toBe('rpc: can\'t find method "core.Version"')
     const atomic = sim.dataset.transactions.find((t) => t.chain === 'C')!
     const st = (await rpc(sim, '/ext/bc/C/core', 'core.getAtomicTxStatus', { txID: atomic.txHash })).result
     expect(st).toEqual({ status: 'Accepted', blockHeight: atomic.blockNumber.toString() })

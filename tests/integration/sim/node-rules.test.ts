@@ -9,8 +9,7 @@ import type { Sim } from './node-helpers'
 import { decodeHexChecksum } from '../../sim/lib/hexChecksum'
 import { ByteReader } from '../../sim/lib/bytes'
 import { cb58Decode, cb58Encode } from '../../sim/lib/cb58'
-import { encodeAtomicTx } from '../../sim/dataset/atomicCodec'
-import { encodeHexChecksum } from '../../sim/lib/hexChecksum'
+import { buildSignedImport, signerUtxos } from '../../sim/index'
 
 let sim: Sim
 beforeAll(async () => {
@@ -55,24 +54,22 @@ describe('node rules', () => {
     expect(rd.u32()).toBe(1)
     expect(Buffer.from(rd.bytes(20)).toString('hex')).toBe(rich().shortIdHex)
     expect(rd.remaining).toBe(0)
+    // as real nodes: each next page starts with the UTXO its startIndex names; a page holding only it ends the list
     let total = Number(r.numFetched)
-    while (r.numFetched !== '0') {
+    for (;;) {
+      const last = r.utxos.at(-1)
       r = (await rpc(sim, '/ext/bc/C/core', 'core.getUTXOs', { ...params, startIndex: r.endIndex })).result
-      total += Number(r.numFetched)
+      expect(r.utxos[0]).toBe(last)
+      if (r.numFetched === '1') break
+      total += Number(r.numFetched) - 1
     }
     expect(total).toBeGreaterThanOrEqual(5000)
   })
 
   it('issueTx: txID from the bytes, duplicate refused, status Processing -> Accepted', async () => {
     const ds = sim.dataset
-    const utxo = ds.atomicUtxos(ds.params.xChainId, rich().shortIdHex)[3]!
-    const asset = cb58Decode(ds.avax.assetId)
-    const bytes = encodeAtomicTx({
-      kind: 'ImportTx', networkId: 1, blockchainId: cb58Decode(ds.params.cChainId), sourceChain: cb58Decode(ds.params.xChainId),
-      importedInputs: [{ txId: cb58Decode(utxo.txHash), outputIndex: utxo.outputIndex, assetId: asset, amount: utxo.amount }],
-      outs: [{ address: Buffer.from(rich().evm.slice(2), 'hex'), amount: utxo.amount - 1000n, assetId: asset }], signatureCount: 1,
-    }, [new Uint8Array(65)])
-    const tx = encodeHexChecksum(bytes)
+    const utxo = signerUtxos(ds)[3]!
+    const tx = buildSignedImport(ds, { utxos: [utxo] }).hex
     const bad = await rpc(sim, '/ext/bc/C/core', 'core.issueTx', { tx: tx.slice(0, -2) + '00', encoding: 'hex' })
     expect(bad.error.message).toMatch(/checksum/)
     const { txID } = (await rpc(sim, '/ext/bc/C/core', 'core.issueTx', { tx, encoding: 'hex' })).result
@@ -87,7 +84,7 @@ describe('node rules', () => {
     }
     expect(statuses[0]).toBe('Processing')
     expect(statuses.at(-1)).toBe('Accepted')
-    const left = (await rpc(sim, '/ext/bc/C/core', 'core.getUTXOs', { addresses: [rich().cChain], sourceChain: 'X', limit: 1024 })).result.utxos as string[]
+    const left = (await rpc(sim, '/ext/bc/C/core', 'core.getUTXOs', { addresses: [ds.signer.cChain], sourceChain: 'X', limit: 1024 })).result.utxos as string[]
     expect(left.some((h) => h.includes(Buffer.from(cb58Decode(utxo.txHash)).toString('hex')) && h.slice(70, 78) === utxo.outputIndex.toString(16).padStart(8, '0'))).toBe(false)
   })
 

@@ -39,6 +39,17 @@ export type AtomicTx =
 
 /** Signed bytes of an atomic tx; `signatures` holds one 65-byte signature per credential. */
 export function encodeAtomicTx(tx: AtomicTx, signatures: Uint8Array[]): Uint8Array {
+  const w = writeUnsigned(tx)
+  writeCredentials(w, signatures)
+  return w.finish()
+}
+
+/** The unsigned tx bytes (codec version included): what each credential signs (sha256 of it). */
+export function encodeUnsignedAtomicTx(tx: AtomicTx): Uint8Array {
+  return writeUnsigned(tx).finish()
+}
+
+function writeUnsigned(tx: AtomicTx): ByteWriter {
   const w = new ByteWriter().u16(0)
   if (tx.kind === 'ImportTx') {
     w.u32(ATOMIC_TYPE_IDS.ImportTx).u32(tx.networkId).bytes(tx.blockchainId).bytes(tx.sourceChain)
@@ -53,8 +64,7 @@ export function encodeAtomicTx(tx: AtomicTx, signatures: Uint8Array[]): Uint8Arr
     w.u32(tx.exportedOutputs.length)
     for (const o of tx.exportedOutputs) writeTransferableOutput(w, o)
   }
-  writeCredentials(w, signatures)
-  return w.finish()
+  return w
 }
 
 function readOutSpec(r: ByteReader): OutSpec {
@@ -78,12 +88,24 @@ function readInSpec(r: ByteReader): InSpec {
   if (typeId !== SECP.transferInput) throw new Error(`unknown input type ID ${typeId}`)
   const amount = r.u64()
   const n = r.u32()
-  for (let i = 0; i < n; i++) r.u32()
-  return { txId, outputIndex, assetId, amount }
+  const sigIndices: number[] = []
+  for (let i = 0; i < n; i++) sigIndices.push(r.u32())
+  return { txId, outputIndex, assetId, amount, sigIndices }
+}
+
+/** A parsed signed tx: the tx, the bytes its credentials sign, and each credential's signatures. */
+export interface ParsedAtomicTx {
+  tx: AtomicTx
+  unsigned: Uint8Array
+  credentials: Uint8Array[][]
 }
 
 /** Parses signed atomic tx bytes; throws a plain Error describing the first problem found. */
 export function parseAtomicTx(bytes: Uint8Array): AtomicTx {
+  return parseSignedAtomicTx(bytes).tx
+}
+
+export function parseSignedAtomicTx(bytes: Uint8Array): ParsedAtomicTx {
   const r = new ByteReader(bytes)
   const codec = r.u16()
   if (codec !== 0) throw new Error(`unknown codec version: ${codec}`)
@@ -110,15 +132,20 @@ export function parseAtomicTx(bytes: Uint8Array): AtomicTx {
   } else {
     throw new Error(`unknown type ID ${typeId}`)
   }
+  const unsigned = bytes.slice(0, bytes.length - r.remaining)
   let sigs = 0
+  const credentials: Uint8Array[][] = []
   for (let i = 0, n = r.u32(); i < n; i++) {
     const credType = r.u32()
     if (credType !== SECP.credential) throw new Error(`unknown credential type ID ${credType}`)
     const k = r.u32()
-    r.bytes(65 * k)
+    if (k > r.remaining / 65) throw new Error(`credential ${i} claims ${k} signatures, more than the bytes hold`)
+    const list: Uint8Array[] = []
+    for (let j = 0; j < k; j++) list.push(r.bytes(65))
+    credentials.push(list)
     sigs += k
   }
   if (r.remaining !== 0) throw new Error(`${r.remaining} trailing bytes`)
   tx.signatureCount = sigs
-  return tx
+  return { tx, unsigned, credentials }
 }

@@ -9,6 +9,8 @@ import { NETWORKS } from './constants'
 import { generateStaking } from './genStaking'
 import { generateSubnets } from './genSubnets'
 import { avaxAsset, generateTransfers } from './genTransfers'
+import { generateSigner } from './genSigner'
+import type { Signer } from './genSigner'
 import { Ledger } from './ledger'
 import type { AssetInfo, L1Validator, PBlock, PrimaryNetworkTx, PrimaryValidator, Subnet } from './types'
 
@@ -25,6 +27,7 @@ export interface Generated {
   preferredChainId: string
   unknownChainId: string
   supply: bigint
+  signer: Signer
 }
 
 export function generate(seed: number, network: NetworkName): Generated {
@@ -45,6 +48,7 @@ export function generate(seed: number, network: NetworkName): Generated {
   const { preferredChainId, unknownChainId } = generateSubnets(ctx)
   generateTransfers(ctx)
   runEvents(ctx)
+  const signer = generateSigner(ctx, seed)
   ledger.finish()
   const supplyRng = root.fork('supply')
   return {
@@ -59,6 +63,7 @@ export function generate(seed: number, network: NetworkName): Generated {
     pTxJson: ledger.pTxJson,
     preferredChainId,
     unknownChainId,
+    signer,
     supply: 460_000_000n * 1_000_000_000n + BigInt(supplyRng.int(0, 9_999_999)) * 1_000_000_000n + BigInt(supplyRng.int(0, 999_999_999)),
   }
 }

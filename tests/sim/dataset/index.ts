@@ -25,6 +25,13 @@ export type { WellKnownNodes } from './context'
 export type { WellKnownAddressName } from './addresses'
 export { DATASET_NOW, NETWORKS, PRIMARY_NETWORK_ID, PRIMARY_NETWORK_TX_TYPES, VM_IDS } from './constants'
 
+/** A well-known address with its private key (hex, no 0x): the sim's tests sign with it. */
+export interface SignerAddress extends WellKnownAddress {
+  privateKeyHex: string
+  /** the X-Chain ExportTx whose outputs wait for it in the C-Chain shared memory */
+  exportTxId: string
+}
+
 export class Dataset {
   /** the seed it was generated from */
   readonly seed: number
@@ -39,6 +46,11 @@ export class Dataset {
   readonly wellKnown: Record<WellKnownAddressName, WellKnownAddress>
   /** the address with >= 5,000 atomic UTXOs on the C-Chain (core.getUTXOs paging) */
   readonly richAddress: WellKnownAddress
+  /**
+   * the one address whose private key the data set knows: its UTXOs in the C-Chain shared memory (from
+   * the X-Chain) can be imported with a correctly signed tx (see signing.ts)
+   */
+  readonly signer: SignerAddress
   /** named node IDs: self (the sim's node), disconnected, l1, notValidator */
   readonly nodes: WellKnownNodes
   /** current Primary Network validators (~2,000) with their delegators */
@@ -77,6 +89,12 @@ export class Dataset {
     this.wellKnown = {} as Record<WellKnownAddressName, WellKnownAddress>
     WELL_KNOWN_ADDRESS_NAMES.forEach((n, i) => (this.wellKnown[n] = describeWellKnown(n, g.pools.wellKnown[n], i)))
     this.richAddress = this.wellKnown.rich
+    const a = g.signer.addr
+    this.signer = {
+      name: 'signer', description: 'address with a known private key; its X-Chain UTXOs wait in the C-Chain shared memory',
+      shortIdHex: a.hex, bech32: a.bech32, pChain: `P-${a.bech32}`, xChain: `X-${a.bech32}`, cChain: `C-${a.bech32}`,
+      evm: g.signer.key.evm, privateKeyHex: toHex(g.signer.key.privateKey), exportTxId: g.signer.exportTx.txHash,
+    }
     this.nodes = g.nodes
     this.validators = g.validators
     this.subnets = g.subnets

@@ -20,6 +20,8 @@ export interface InSpec {
   outputIndex: number
   assetId: Uint8Array
   amount: bigint
+  /** which owner addresses sign (parsed txs only; written txs always use [0]) */
+  sigIndices?: number[]
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

@@ -1,76 +1,31 @@
 /**
- * core.* (the C-Chain native-asset API) over the data set's C-Chain shared memory. Issued txs start
- * "Processing" and become "Accepted" two C-Chain blocks later; an accepted import consumes its UTXOs.
- * When anvil has no block time of its own the sim mines one block a second, like a quiet chain. Status
- * queries never mine: a client that polls sees "Processing" first however fast it asks.
+ * core.* (the C-Chain native-asset API) over the data set's C-Chain shared memory, as current nodes
+ * answer: the UTXO named in startIndex comes back as the first item of the next page; issueTx takes
+ * only txs that pass the checks of ./atomicChecks.ts; core.version is gone (avalanchego v1.14.1).
+ * Issued txs start "Processing" and become "Accepted" two C-Chain blocks later; an accepted import
+ * consumes its UTXOs and credits anvil. When anvil has no block time of its own the sim mines one
+ * block a second, like a quiet chain. Status queries never mine: a client that polls sees
+ * "Processing" first however fast it asks.
  */
 import { parseAddress, formatAddress } from '../lib/bech32'
 import { toHex } from '../lib/bytes'
 import { cb58Decode, cb58Encode, EMPTY_ID, parseId } from '../lib/cb58'
 import { sha256 } from '../lib/hash'
 import { decodeHexChecksum, encodeHexChecksum } from '../lib/hexChecksum'
-import { utxoIdBytes } from '../lib/ids'
 import type { Dataset, UtxoRecord } from '../dataset'
-import { parseAtomicTx } from '../dataset/atomicCodec'
+import { parseSignedAtomicTx } from '../dataset/atomicCodec'
+import type { ParsedAtomicTx } from '../dataset/atomicCodec'
+import { checkAtomicTx } from './atomicChecks'
+import type { CoreDeps, CoreState } from './coreState'
 import type { GorillaMethod } from './jsonrpc'
 import { InvalidArgument, MethodError, encodingParam, optString, optStringArray, optUint } from './jsonrpc'
 
 const MAX_UTXOS = 1024
+/** what core.version answered before avalanchego v1.14.1 removed it (only with POST /__sim/core {version:true}) */
 export const CORE_VERSION = 'v0.15.4'
 
-interface IssuedTx {
-  bytes: Uint8Array
-  issuedAtBlock: bigint
-  acceptedAt?: bigint
-  importedUtxoIds: string[]
-}
-
-export interface CoreDeps {
-  ds: Dataset
-  /** JSON-RPC call to anvil */
-  evm: (method: string, params?: unknown[]) => Promise<unknown>
-  /** true when anvil mines on its own (--block-time) */
-  anvilMinesItself: boolean
-}
-
-export class CoreState {
-  readonly issued = new Map<string, IssuedTx>()
-  readonly spent = new Set<string>()
-  private timer?: NodeJS.Timeout
-
-  constructor(private readonly deps: CoreDeps) {}
-
-  private async head(): Promise<bigint> {
-    return BigInt((await this.deps.evm('eth_blockNumber', [])) as string)
-  }
-
-  /** Moves processing txs to accepted once the chain is two blocks past their issue; mines first if asked. */
-  async advance(mine = false): Promise<void> {
-    const pending = [...this.issued.values()].filter((t) => t.acceptedAt === undefined)
-    if (pending.length === 0) return
-    if (mine) await this.deps.evm('evm_mine', [])
-    const head = await this.head()
-    for (const t of pending) {
-      if (head >= t.issuedAtBlock + 2n) {
-        t.acceptedAt = head
-        for (const id of t.importedUtxoIds) this.spent.add(id)
-      }
-    }
-  }
-
-  start(): void {
-    this.timer = setInterval(() => void this.advance(!this.deps.anvilMinesItself).catch(() => undefined), 1000)
-    this.timer.unref()
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer)
-  }
-
-  async issue(bytes: Uint8Array, txId: string, importedUtxoIds: string[]): Promise<void> {
-    this.issued.set(txId, { bytes, issuedAtBlock: await this.head(), importedUtxoIds })
-  }
-}
+export { CoreState } from './coreState'
+export type { CoreDeps, CoreView } from './coreState'
 
 function sourceChainId(ds: Dataset, text: string | undefined): string {
   if (text === undefined || text === '') throw new MethodError('no source chain provided')
@@ -100,7 +55,13 @@ function parseCAddress(ds: Dataset, a: string): Uint8Array {
 export function coreMethods(deps: CoreDeps, state: CoreState): Record<string, GorillaMethod> {
   const { ds } = deps
   const unspent = (chain: string, hex: string): UtxoRecord[] => ds.atomicUtxos(chain, hex).filter((u) => !state.spent.has(u.utxoId))
-  return {
+  const methods: Record<string, GorillaMethod> = {
+    // Removed from current nodes, which answer gorilla's "can't find method" (the same -32000 error an
+    // unknown name gets); POST /__sim/core {"version":true} makes the sim an older node that has it.
+    version() {
+      if (!state.versionOffered) throw new MethodError('rpc: can\'t find method "core.Version"')
+      return { version: CORE_VERSION }
+    },
     getUTXOs(p) {
       const addresses = optStringArray(p, 'addresses') ?? []
       const encoding = encodingParam(p, ['hex', 'hexc', 'hexnc'])
@@ -120,8 +81,9 @@ export function coreMethods(deps: CoreDeps, state: CoreState): Record<string, Go
       if (start && typeof start.address === 'string' && start.address !== '' && typeof start.utxo === 'string' && start.utxo !== '') {
         const startHex = toHex(parseCAddress(ds, start.address))
         const i = pairs.findIndex((x) => x.hex === startHex && x.utxo.utxoId === start.utxo)
-        // a start UTXO that is gone: continue after the position it would have had
-        if (i >= 0) from = i + 1
+        // as real nodes do, the start UTXO itself comes back first; one that is gone: continue at the
+        // position it would have had
+        if (i >= 0) from = i
         else {
           const key = toHex(cb58Decode(start.utxo))
           from = pairs.findIndex((x) => x.hex > startHex || (x.hex === startHex && toHex(cb58Decode(x.utxo.utxoId)) > key))
@@ -151,29 +113,21 @@ export function coreMethods(deps: CoreDeps, state: CoreState): Record<string, Go
       } catch (e) {
         throw new MethodError(`problem decoding transaction: ${(e as Error).message}`)
       }
-      let tx: ReturnType<typeof parseAtomicTx>
+      const txId = cb58Encode(sha256(bytes))
+      state.count(txId)
+      let parsed: ParsedAtomicTx
       try {
-        tx = parseAtomicTx(bytes)
+        parsed = parseSignedAtomicTx(bytes)
       } catch (e) {
         throw new MethodError(`problem parsing transaction: ${(e as Error).message}`)
       }
+      const { tx } = parsed
       if (tx.networkId !== ds.params.networkId) throw new MethodError(`tx has wrong network ID: expected ${ds.params.networkId}, got ${tx.networkId}`)
       if (cb58Encode(tx.blockchainId) !== ds.params.cChainId) throw new MethodError('tx has wrong blockchain ID')
-      const txId = cb58Encode(sha256(bytes))
       if (state.issued.has(txId) || ds.txById(txId)) throw new MethodError(`tx ${txId} already known`)
-      const imported: string[] = []
-      if (tx.kind === 'ImportTx') {
-        const source = cb58Encode(tx.sourceChain)
-        for (const input of tx.importedInputs) {
-          const id = cb58Encode(utxoIdBytes(input.txId, input.outputIndex))
-          const known = ds.transactions.length > 0 && ds.txById(cb58Encode(input.txId))?.emittedUtxos.find((u) => u.utxoId === id)
-          if (!known || !known.atomic || known.createdOnChainId !== source || state.spent.has(id)) {
-            throw new MethodError(`failed to fetch import UTXOs from ${source}: not found`)
-          }
-          imported.push(id)
-        }
-      }
-      await state.issue(bytes, txId, imported)
+      const balanceOf = async (a: string) => BigInt((await deps.evm('eth_getBalance', [a, 'latest'])) as string)
+      const checked = await checkAtomicTx(ds, state, parsed, balanceOf)
+      await state.issue(txId, bytes, checked.importedUtxoIds, checked.credits)
       return { txID: txId }
     },
     async getAtomicTxStatus(p) {
@@ -199,10 +153,8 @@ export function coreMethods(deps: CoreDeps, state: CoreState): Record<string, Go
       if (!t || t.chain !== 'C') throw new MethodError(`could not find tx ${id}`)
       return { tx: enc(t.bytes), encoding, blockHeight: t.blockNumber.toString() }
     },
-    version() {
-      return { version: CORE_VERSION }
-    },
   }
+  return methods
 }
 
 function txIdParam(p: Record<string, unknown>): string {

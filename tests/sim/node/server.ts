@@ -1,7 +1,7 @@
 /**
  * The node's HTTP server: routes the JSON-RPC endpoints (P-Chain, core, admin, C-Chain RPC, info,
  * health and health's plain GET reports), applies 'node' faults (match = JSON-RPC method or path),
- * serves the control endpoints /__sim/faults, /__sim/config, /__sim/validators and /__sim/profiles (loopback only) and
+ * serves the control endpoints /__sim/faults, /__sim/config, /__sim/validators, /__sim/profiles and /__sim/core (loopback only) and
  * relays websockets.
  */
 import { createServer } from 'node:http'
@@ -14,6 +14,7 @@ import { ADMIN_CONFIG_KEYS, ADMIN_DEFAULTS, Profiler, adminConfigView, adminMeth
 import type { AdminConfig, AdminNames, LockProfileFormat, ProfileListing } from './admin'
 import type { AnvilHandle } from './anvil'
 import { CoreState, coreMethods } from './core'
+import type { CoreView } from './core'
 import { evmCaller, handleEvm } from './evm'
 import type { EvmDeps, ProofWindow } from './evm'
 import { handleGorilla } from './gorilla'
@@ -150,6 +151,8 @@ export interface NodeServer {
   profileDir: string
   /** the profile files written, as GET /__sim/profiles lists them */
   profiles(): Promise<ProfileListing>
+  /** core.issueTx submissions per txID and the core switches, as GET/POST /__sim/core */
+  core: { view(): CoreView; configure(patch: unknown): CoreView }
   close(): Promise<void>
 }
 
@@ -193,6 +196,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const now = () => baseNow() + vState.advancedSeconds * 1000
   const evm = evmCaller(o.anvil.url)
   const core = new CoreState({ ds: o.ds, evm, anvilMinesItself: o.anvilMinesItself })
+  await core.init()
   core.start()
   const adminCfg: AdminConfig = { ...ADMIN_DEFAULTS, ...parseAdminConfig({ adminNames: o.adminNames, adminApi: o.adminApi, lockProfileFormat: o.lockProfileFormat }) }
   const profiler = new Profiler(o.profileDir, { seed: o.ds.seed, lockFormat: () => adminCfg.lockProfileFormat })
@@ -300,6 +304,15 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       if (req.method === 'DELETE') return send(res, 200, await profiler.clear())
       return send(res, 405, { message: 'profiles: use GET or DELETE' })
     }
+    if (path === '/__sim/core') {
+      if (req.method === 'GET') return send(res, 200, core.view())
+      if (req.method !== 'POST') return send(res, 405, { message: 'core: use GET or POST' })
+      try {
+        return send(res, 200, core.configure(JSON.parse(await readBody(req))))
+      } catch (e) {
+        return send(res, 400, { message: e instanceof SyntaxError ? 'core: body is not valid JSON' : (e as Error).message })
+      }
+    }
     if (path === '/__sim/validators') {
       if (req.method === 'GET') return send(res, 200, validators.state())
       if (req.method === 'DELETE') return send(res, 200, validators.reset())
@@ -360,6 +373,8 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
         res.writeHead(200, { 'content-length': 0 })
         return void res.end()
       }
+      // POST /__sim/core {dropIssueReplies}: the node took the tx, and the connection is lost before the reply
+      if (path === '/ext/bc/C/core' && methods.includes('core.issueTx') && !('error' in (answer as object)) && core.takeDrop()) return void res.destroy()
       if (rules.some((r) => r.kind === 'wrongId')) answer = rewriteIds(answer)
       send(res, 200, answer)
     })().catch((e: unknown) => {
@@ -397,6 +412,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     validators,
     profileDir: o.profileDir,
     profiles: () => profiler.list(),
+    core: { view: () => core.view(), configure: (patch) => core.configure(patch) },
     async close() {
       core.stop()
       for (const { relay } of new Set(evmChains.values())) relay.close()
