@@ -3,6 +3,8 @@ import { createRpcServer, type CallContext, type RpcServer } from '../shared/rpc
 import { openDatabase } from './cache/database'
 import { ProfilesStore } from './cache/profiles-store'
 import { ControlStore } from './cache/control-store'
+import { AtomicStore } from './cache/atomic-store'
+import { UtxosStore } from './cache/utxos-store'
 import { ReadsStore } from './cache/reads-store'
 import { nodeApis } from './clients/node/endpoints'
 import { ValidatorsStore } from './cache/validators-store'
@@ -12,6 +14,9 @@ import { appHandlers } from './services/app/handlers'
 import { Connections, SERVICE_LABELS } from './services/connection/clients'
 import { connectionHandlers } from './services/connection/handlers'
 import { controlHandlers } from './services/control/handlers'
+import { AtomicService } from './services/atomic/service'
+import { coreHandlers } from './services/utxos/handlers'
+import { UtxosService } from './services/utxos/service'
 import { ControlService } from './services/control/service'
 import { ConnectionService } from './services/connection/service'
 import { withDataPath } from './services/data-path'
@@ -41,6 +46,8 @@ export interface AppOptions {
   allowNodeChanges?: boolean
   /** The clock of timers kept in the database (log-level reverts): tests move it forward. */
   now?: () => number
+  /** ms between two status polls of an atomic tx watch (tests make it short). */
+  atomicPollMs?: number
   /** Desktop: show a system notification (validator alerts). */
   notify?: (title: string, body: string) => void
 }
@@ -114,6 +121,21 @@ export function createApp(opts: AppOptions): App {
     (err) => log.warn(`validator refresh failed: ${err instanceof Error ? err.message : String(err)}`)
   )
 
+  // The core. area: UTXOs and atomic txs of the active node; owner addresses shown with the profile's prefix.
+  const coreActive = () => ({ scope: connections.scopeOf('node'), node: connections.get().node, owners: { hrp: connections.get().profile.addressHrp, chain: 'C' } })
+  const utxos = new UtxosService({ store: new UtxosStore(db), active: coreActive })
+  const atomic = new AtomicService({
+    store: new AtomicStore(db),
+    active: coreActive,
+    nodeAt: (scope) => nodeApis(scope),
+    changed: (scope) => {
+      if (scope !== connections.scopeOfOrNull('node')) return
+      server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['core.journal', 'core.watches'] })
+    },
+    warn: (m) => log.warn(m),
+    ...(opts.atomicPollMs !== undefined ? { pollMs: opts.atomicPollMs } : {})
+  })
+
   const handlers = {
     ...appHandlers(() => ({
       version: APP_VERSION,
@@ -127,7 +149,8 @@ export function createApp(opts: AppOptions): App {
     ...jobHandlers(jobs),
     ...infoHandlers(connections),
     ...validatorHandlers(connections, validators, () => monitor.restart()),
-    ...controlHandlers(control, () => connections.get().profile.profileDir)
+    ...controlHandlers(control, () => connections.get().profile.profileDir),
+    ...coreHandlers(utxos, atomic, jobs)
   } satisfies AllHandlers
 
   const served = withEffectPolicy(
@@ -153,6 +176,8 @@ export function createApp(opts: AppOptions): App {
 
   monitor.restart()
   // Reverts due while the app was closed are carried out now (and reported in control.state).
+  // Status watches of atomic txs left running (an issued tx with no answer yet) poll again.
+  if (opts.mode !== 'cli') atomic.resume()
   if (opts.mode !== 'cli') void control.resume().catch((err: unknown) => log.warn(`resuming log-level reverts failed: ${String(err)}`))
 
   return {
@@ -160,6 +185,7 @@ export function createApp(opts: AppOptions): App {
     close() {
       monitor.stop()
       control.stop()
+      atomic.stop()
       internal.abort()
       jobs.cancelAll()
       db.close()

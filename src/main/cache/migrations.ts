@@ -113,5 +113,58 @@ export const MIGRATIONS: readonly string[] = [
   // 5: where a node on this machine writes its profiles.
   `
   ALTER TABLE profiles ADD COLUMN profile_dir TEXT;
+  `,
+  // 6: UTXO sets kept by "load all" (one row per UTXO, searchable by id and asset), the journal of
+  // atomic txs issued (written before each is sent; one per node and txID), and status watches.
+  `
+  CREATE TABLE utxo_sets (
+    scope        TEXT NOT NULL,     -- node URL
+    set_key      TEXT NOT NULL,     -- canonical JSON of {addresses, sourceChain}
+    addresses    TEXT NOT NULL,     -- JSON array
+    source_chain TEXT NOT NULL,
+    loaded_at    INTEGER NOT NULL,  -- ms since epoch
+    complete     INTEGER NOT NULL,  -- 0: cancelled or failed part way
+    PRIMARY KEY (scope, set_key)
+  ) WITHOUT ROWID;
+  CREATE TABLE utxo_rows (
+    scope    TEXT NOT NULL,
+    set_key  TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    utxo_id  TEXT,                  -- null when the bytes do not decode
+    asset_id TEXT,
+    amount   TEXT,                  -- decimal
+    hex      TEXT NOT NULL,
+    view     TEXT NOT NULL,         -- JSON of the decoded view (or its reason)
+    PRIMARY KEY (scope, set_key, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX utxo_rows_id ON utxo_rows (scope, utxo_id);
+  CREATE TABLE atomic_issued (
+    id           TEXT PRIMARY KEY,
+    scope        TEXT NOT NULL,
+    tx_id        TEXT NOT NULL,
+    hex          TEXT NOT NULL,
+    requested_at INTEGER NOT NULL,
+    finished_at  INTEGER,
+    outcome      TEXT NOT NULL CHECK (outcome IN ('pending','accepted','refused','unknown')),
+    error        TEXT
+  );
+  CREATE UNIQUE INDEX atomic_issued_tx ON atomic_issued (scope, tx_id);
+  CREATE TABLE atomic_watches (
+    scope      TEXT NOT NULL,
+    tx_id      TEXT NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('watching','done','stopped')),
+    started_at INTEGER NOT NULL,
+    ended_at   INTEGER,
+    last_error TEXT,
+    PRIMARY KEY (scope, tx_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE atomic_watch_events (
+    scope        TEXT NOT NULL,
+    tx_id        TEXT NOT NULL,
+    at           INTEGER NOT NULL,
+    status       TEXT NOT NULL,
+    block_height TEXT,
+    PRIMARY KEY (scope, tx_id, at, status)
+  ) WITHOUT ROWID;
   `
 ]

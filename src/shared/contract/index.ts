@@ -3,6 +3,7 @@ import { appMethods } from './app'
 import { cacheEvents } from './cache'
 import { connectionEvents, connectionMethods } from './connection'
 import { controlEvents, controlMethods } from './control'
+import { coreMethods } from './utxos'
 import { infoMethods } from './info'
 import { jobEvents, jobMethods } from './jobs'
 import { profileEvents, profileMethods } from './profiles'
@@ -20,7 +21,8 @@ export const contract = {
     ...jobMethods,
     ...infoMethods,
     ...validatorMethods,
-    ...controlMethods
+    ...controlMethods,
+    ...coreMethods
   },
   events: {
     ...profileEvents,
@@ -51,4 +53,5 @@ export * from './info'
 export * from './cache'
 export * from './validators'
 export * from './control'
+export * from './utxos'
 export type { Effect, RemoteService } from '../rpc/contract-types'

@@ -1,0 +1,118 @@
+import { totalsOf, utxosToCsv, utxosToJson, viewUtxo, type OwnerFormat, type UtxoView } from '../../../shared/codec'
+import type { Output } from '../../../shared/contract'
+import { AppError } from '../../../shared/rpc/errors'
+import { canonicalKey } from '../../cache/reads-store'
+import type { UtxoRow, UtxosStore } from '../../cache/utxos-store'
+import { core, type NodeApis } from '../../clients/node/index'
+import type { JobContext } from '../jobs/manager'
+
+type Query = { addresses: string[]; sourceChain: string }
+type PageInput = Query & { limit: number; startIndex?: { address: string; utxo: string } | undefined }
+type Page = Output<'core.getUTXOs'>['data']
+
+export interface UtxosDeps {
+  store: UtxosStore
+  /** The active node: its base URL (the cache's scope), its APIs, and how owner addresses are written. */
+  active: () => { scope: string; node: NodeApis; owners: OwnerFormat }
+  now?: () => number
+}
+
+/**
+ * UTXOs in the C-Chain's shared memory. Real nodes send the UTXO that startIndex names again as the
+ * first item of the next page: it is dropped here, at every page boundary, and a page holding only
+ * it ends the list. Each UTXO is decoded on its own: one whose bytes do not decode is shown with its
+ * reason and the others still show.
+ */
+export class UtxosService {
+  private readonly now: () => number
+  constructor(private readonly d: UtxosDeps) {
+    this.now = d.now ?? Date.now
+  }
+
+  async page(input: PageInput, signal?: AbortSignal): Promise<Page> {
+    const { node, owners } = this.d.active()
+    return fetchPage(node, owners, input, signal)
+  }
+
+  /** The whole list, page by page, kept in the cache; progress after each page; stops on cancel (keeping what came). */
+  async loadAll(input: Query & { pageSize: number }, job: JobContext): Promise<string> {
+    const { scope, node, owners } = this.d.active()
+    const views: UtxoView[] = []
+    const seen = new Set<string>()
+    let startIndex: PageInput['startIndex']
+    let complete = false
+    try {
+      for (;;) {
+        if (job.signal.aborted) break
+        // after the first page one item is the repeat: at least 2, so a page of 1 still moves on
+        const limit = startIndex ? Math.max(input.pageSize, 2) : input.pageSize
+        const page = await fetchPage(node, owners, { ...input, limit, startIndex }, job.signal)
+        let added = 0
+        for (const v of page.utxos) {
+          const id = v.ok ? v.utxo.utxoID : `raw:${v.hex}`
+          if (seen.has(id)) continue
+          seen.add(id)
+          views.push(v)
+          added++
+        }
+        job.progress(views.length, null, `${views.length} UTXOs, page ${page.numFetched} fetched`)
+        const same = startIndex && page.endIndex.address === startIndex.address && page.endIndex.utxo === startIndex.utxo
+        // Ends: nothing new (a page holding only the repeat), a short page, or an end index that did not move.
+        if (page.last || added === 0 || same || Number(page.numFetched) < limit) {
+          complete = true
+          break
+        }
+        startIndex = page.endIndex
+      }
+    } finally {
+      this.d.store.keep(scope, setKey(input), { addresses: input.addresses, sourceChain: input.sourceChain, loadedAt: this.now(), complete }, views.map(rowOf))
+    }
+    const invalid = views.filter((v) => !v.ok).length
+    return `${views.length} UTXOs${invalid ? ` (${invalid} that do not decode)` : ''}${complete ? '' : ', stopped before the end'}`
+  }
+
+  set(input: Query): Output<'core.utxoSet'> {
+    const kept = this.d.store.set(this.d.active().scope, setKey(input))
+    const views = kept ? kept.rows.map((r) => JSON.parse(r.view) as UtxoView) : []
+    const decoded = views.flatMap((v) => (v.ok ? [v.utxo] : []))
+    return {
+      addresses: input.addresses,
+      sourceChain: input.sourceChain,
+      loadedAt: kept?.set.loadedAt ?? null,
+      complete: kept?.set.complete ?? false,
+      utxos: views,
+      invalid: views.length - decoded.length,
+      totals: totalsOf(decoded)
+    }
+  }
+
+  export(input: Query & { format: 'csv' | 'json' }): Output<'core.exportUTXOs'> {
+    const s = this.set(input)
+    if (s.loadedAt === null) throw new AppError('NOT_FOUND', 'No UTXOs are kept for these addresses and chain yet: run "load all" first')
+    const stamp = new Date(s.loadedAt).toISOString().replace(/[:.]/g, '-')
+    const text = input.format === 'csv' ? utxosToCsv(s.utxos) : utxosToJson(s.utxos)
+    return { filename: `utxos-${input.sourceChain}-${stamp}.${input.format}`, mime: input.format === 'csv' ? 'text/csv' : 'application/json', text, rows: s.utxos.length }
+  }
+}
+
+function setKey(q: Query): string {
+  return canonicalKey({ addresses: [...q.addresses].sort(), sourceChain: q.sourceChain })
+}
+
+function rowOf(v: UtxoView): UtxoRow {
+  return { utxoId: v.ok ? v.utxo.utxoID : null, assetId: v.ok ? v.utxo.assetID : null, amount: v.ok ? v.utxo.amount : null, hex: v.hex, view: JSON.stringify(v) }
+}
+
+async function fetchPage(node: NodeApis, owners: OwnerFormat, input: PageInput, signal?: AbortSignal): Promise<Page> {
+  const r = await core.getUTXOs(
+    node,
+    { addresses: input.addresses, sourceChain: input.sourceChain, limit: input.limit, ...(input.startIndex ? { startIndex: input.startIndex } : {}) },
+    signal ? { signal } : {}
+  )
+  let views = r.utxos.map((hex) => viewUtxo(hex, owners))
+  const first = views[0]
+  const repeatDropped = Boolean(input.startIndex && first?.ok && first.utxo.utxoID === input.startIndex.utxo)
+  if (repeatDropped) views = views.slice(1)
+  return { utxos: views, numFetched: r.numFetched, endIndex: { address: r.endIndex.address, utxo: r.endIndex.utxo }, repeatDropped, last: views.length === 0 }
+}
+
