@@ -132,6 +132,12 @@ export const alertSchema = z
   .strict()
 export type ValidatorAlert = z.infer<typeof alertSchema>
 
+/** A subnet the node knows of (from its blockchains), with the chains it validates. */
+export const subnetChoiceSchema = z
+  .object({ subnetID: shortText, chains: z.array(z.object({ id: shortText, name: shortText }).strict()).max(1_000) })
+  .strict()
+export type SubnetChoice = z.infer<typeof subnetChoiceSchema>
+
 export const REFRESH_INTERVALS = [0, 30, 60, 300] as const
 export const validatorSettingsSchema = z
   .object({
@@ -158,6 +164,12 @@ export const validatorMethods = {
     from: 'node',
     input: z.object({ subnetID: subnetInput }).strict(),
     data: validatorSetSchema
+  }),
+  'validators.subnets': defineCachedRead({
+    summary: 'The subnets the node knows of (by their blockchains), to choose whose validators to show',
+    from: 'node',
+    input: emptyInput,
+    data: z.object({ subnets: z.array(subnetChoiceSchema).max(10_000) }).strict()
   }),
   'validators.get': defineCachedRead({
     summary: 'One current validator with its delegators, reward owners and signer key',

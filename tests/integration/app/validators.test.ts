@@ -71,6 +71,19 @@ describe('validators', () => {
     expect((await failure(client.call('validators.get', { nodeID: notValidator }))).code).toBe('NOT_FOUND')
   })
 
+  it('the subnets to choose from: those of the node\'s blockchains, without the Primary Network; each one answers', async () => {
+    const { data } = await client.call('validators.subnets', {})
+    expect(data.subnets.length).toBeGreaterThan(0)
+    expect(data.subnets.map((s) => s.subnetID)).not.toContain('11111111111111111111111111111111LpoYY')
+    const known = new Set(sim!.dataset.subnets.map((s) => s.subnetId))
+    for (const s of data.subnets) {
+      expect(known.has(s.subnetID)).toBe(true)
+      expect(s.chains.length).toBeGreaterThan(0)
+    }
+    const some = await client.call('validators.list', { subnetID: data.subnets[0]!.subnetID })
+    expect(some.data.subnetID).toBe(data.subnets[0]!.subnetID)
+  })
+
   it('answers a real-node shape the same way', async () => {
     sim!.setConfig({ validatorShape: 'real' })
     try {

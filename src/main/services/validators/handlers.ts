@@ -40,6 +40,18 @@ export function validatorHandlers(connections: Connections, validators: Validato
       const validators = r.validators.map((v) => validatorView(v, subnet))
       return { subnetID: subnet, validators, totals: totalsOf(validators) }
     },
+    'validators.subnets': async (_input, { signal }) => {
+      const r = await platform.getBlockchains(node(), {}, { signal })
+      // The Primary Network's own chains (X, C) are not a subnet to choose: it is the default choice.
+      const bySubnet = new Map<string, { id: string; name: string }[]>()
+      for (const b of r.blockchains) {
+        if (b.subnetID === PRIMARY_NETWORK_ID) continue
+        const list = bySubnet.get(b.subnetID) ?? []
+        list.push({ id: b.id, name: b.name })
+        bySubnet.set(b.subnetID, list)
+      }
+      return { subnets: [...bySubnet].map(([subnetID, chains]) => ({ subnetID, chains })) }
+    },
     'validators.get': async ({ nodeID, subnetID }, { signal }) => {
       const subnet = subnetID ?? null
       const r = await platform.getCurrentValidators(node(), { nodeIDs: [nodeID], ...(subnetID ? { subnetID } : {}) }, { signal })
@@ -63,6 +75,9 @@ export function validatorHandlers(connections: Connections, validators: Validato
     }
   }
 }
+
+/** The Primary Network's subnet ID (32 zero bytes in cb58). */
+const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY'
 
 /**
  * A subnet the node does not know has no validators, and the node says nothing more: its supply

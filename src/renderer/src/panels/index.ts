@@ -15,6 +15,12 @@ export interface PanelEntry {
 
 export const PANELS: readonly PanelEntry[] = [
   {
+    path: '/validators',
+    label: 'Validators',
+    description: 'My validators first, their alerts and history, then the whole current set.',
+    component: () => import('./validators/ValidatorsPanel.vue')
+  },
+  {
     path: '/connections',
     label: 'Connections',
     description: 'Connection profiles: where the node, the data service and the metrics service are.',

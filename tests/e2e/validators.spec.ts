@@ -1,0 +1,298 @@
+/**
+ * The validators panel against the local network (tests/sim), in Chromium: my validators with their
+ * countdown and uptime, a NodeID that is not validating, the whole set of 2,000 (scrolled to the end,
+ * sorted by weight as the node's numbers say), a validator's delegators, the history chart over several
+ * refreshes, an alert that fires once and clears, the page answering from the cache once the node is
+ * gone, and a node that answers as a real avalanchego does. Each test starts a sim of its own.
+ */
+import { encodeCb58 } from '../../src/shared/domain/encoding'
+import { startSim, type Sim } from '../sim/index'
+import { expect, shot, test } from './fixtures'
+import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, refreshOff } from './validators-helpers'
+
+let sim: Sim | undefined
+
+test.beforeEach(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+test.afterEach(async () => {
+  await sim?.stop()
+  sim = undefined
+})
+
+function running(): Sim {
+  if (!sim) throw new Error('the sim is not running')
+  return sim
+}
+
+const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
+
+test.describe('validators panel', () => {
+  // Several refreshes and the 2,000-validator set per test, on two cores shared with other work.
+  test.describe.configure({ timeout: 120_000 })
+  test('my validators: a card with its countdown and uptime; a NodeID that is not validating says so', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    await openValidators(page, s, 'Mine', mine(s))
+
+    const section = page.getByTestId('my-validators')
+    const card = section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
+    await expect(card).toBeVisible()
+    await expect(section.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+    const [node] = await currentValidators(s, { nodeIDs: [s.dataset.nodes.self] })
+    await expect(card.getByTestId('my-validator-connected')).toHaveText(node!.connected ? 'connected' : 'not connected')
+    await expect(card.getByTestId('my-validator-uptime')).toHaveText(/^\d+(\.\d+)? %$/)
+    // The weight exactly as the node said (nAVAX in AVAX: every digit kept).
+    const w = BigInt(node!.weight)
+    const frac = (w % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
+    await expect(card.getByTestId('my-validator-weight')).toHaveAttribute('title', `${node!.weight} nAVAX`)
+    await expect(card.getByTestId('my-validator-weight')).toContainText(`${(w / 1_000_000_000n).toLocaleString('en-US')}${frac ? `.${frac}` : ''} AVAX`)
+    await expect(card.getByTestId('my-validator-delegators')).toContainText(String(node!.delegators?.length ?? 8))
+    // The countdown moves on its own.
+    const countdown = card.getByTestId('my-validator-countdown')
+    await expect(countdown).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
+    const first = await countdown.textContent()
+    await expect.poll(() => countdown.textContent(), { timeout: 5_000 }).not.toBe(first)
+
+    const nv = section.locator(`[data-testid="not-validating"][data-node-id="${s.dataset.nodes.notValidator}"]`)
+    await expect(nv).toContainText('Not a current validator of the Primary Network')
+    await expect(nv).toContainText('staking period may have ended')
+    await shot(page, 'validators-01-mine-light')
+
+    // The node's own NodeID is already in the profile: the button says so.
+    await section.getByTestId('fill-node-ids').click()
+    await expect(section.getByTestId('fill-result')).toContainText(`${s.dataset.nodes.self}, this node's NodeID, is already in “Mine”`)
+
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(page, 'validators-02-mine-dark')
+  })
+
+  test('a profile without NodeIDs: one click fills them from the node, and my validator appears', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    await openValidators(page, s, 'Empty', [])
+    const section = page.getByTestId('my-validators')
+    await expect(section.getByTestId('my-validators-none')).toContainText('This profile lists no NodeIDs')
+    await section.getByTestId('fill-node-ids').click()
+    await expect(section.getByTestId('fill-result')).toHaveText(`Added ${s.dataset.nodes.self}, this node's NodeID, to “Empty”.`)
+    await expect(section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)).toBeVisible()
+    await shot(page, 'validators-03-filled')
+  })
+
+  test('the whole set: 2,000 rows scroll to the end, sort by weight as integers, filter; the detail shows delegators', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    const node = await currentValidators(s)
+    expect(node).toHaveLength(2_000)
+    const byWeight = [...node].sort((a, b) => (BigInt(a.weight) < BigInt(b.weight) ? 1 : BigInt(a.weight) > BigInt(b.weight) ? -1 : 0))
+    const heaviest = byWeight[0]!
+    const lightest = byWeight[byWeight.length - 1]!
+    const total = node.reduce((t, v) => t + BigInt(v.weight), 0n)
+
+    await openValidators(page, s, 'Set', mine(s))
+    const set = page.getByTestId('validator-set')
+    await expect(set.getByTestId('set-count')).toHaveText('2,000')
+    await expect(set.getByTestId('set-stake')).toHaveAttribute('title', `${total} nAVAX`)
+    await expect(set.getByTestId('set-shown')).toHaveText('2000 shown')
+    await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+
+    // Heaviest first.
+    const table = set.getByTestId('set-table')
+    const header = table.locator('.n-data-table-th', { hasText: 'Weight' })
+    const rows = table.locator('.n-data-table-tbody .n-data-table-tr')
+    // A click cycles through the orders; descending is the one with the heaviest first.
+    await expect
+      .poll(
+        async () => {
+          await header.click()
+          return rows.first().getAttribute('data-node-id')
+        },
+        { intervals: [300], timeout: 10_000 }
+      )
+      .toBe(heaviest.nodeID)
+    await expect(rows.first().locator('[data-weight]')).toHaveAttribute('data-weight', heaviest.weight)
+    await shot(page, 'validators-04-set-sorted')
+
+    // Scroll the virtual list to its end: the lightest is the last row.
+    await rows.first().hover()
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 100_000)
+          return rows.last().getAttribute('data-node-id')
+        },
+        { intervals: [300], timeout: 15_000 }
+      )
+      .toBe(lightest.nodeID)
+    // Virtualised: far fewer rows in the page than in the set.
+    expect(await rows.count()).toBeLessThan(100)
+    await shot(page, 'validators-05-set-end')
+
+    // Filters: not connected, as the node says; then one NodeID.
+    const disconnected = node.filter((v) => v.connected === false).length
+    await set.getByTestId('set-connected-filter').getByText('Not connected').click()
+    await expect(set.getByTestId('set-shown')).toHaveText(`${disconnected} of 2000`)
+    await set.getByTestId('set-connected-filter').getByText('All').click()
+    await set.getByTestId('set-filter').fill(s.dataset.nodes.self)
+    await expect(set.getByTestId('set-shown')).toHaveText('1 of 2000')
+
+    // The detail: delegators, reward owners, signer key.
+    await rows.first().click()
+    const drawer = page.getByTestId('validator-drawer')
+    await expect(page.getByTestId('drawer-node-id')).toHaveText(s.dataset.nodes.self)
+    const [self] = await currentValidators(s, { nodeIDs: [s.dataset.nodes.self] })
+    await expect(page.getByTestId('drawer-delegator-count')).toHaveText(String(self!.delegators!.length))
+    const delegatorRows = page.getByTestId('drawer-delegators').locator('.n-data-table-tbody .n-data-table-tr')
+    await expect(delegatorRows).toHaveCount(self!.delegators!.length)
+    await expect(page.getByTestId('fact-Signer public key')).toHaveText(self!.signer!.publicKey)
+    await expect(page.getByTestId('fact-Proof of possession')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(page.getByTestId('fact-Validation reward owner')).toContainText('1 of 1: P-avax1')
+    await shot(page, 'validators-06-detail-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(page, 'validators-07-detail-dark')
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+  })
+
+  test('subnets: a known one from the list, a malformed ID named in the form, an unknown one named by the app', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    await openValidators(page, s, 'Subnets', mine(s))
+    await expect(page.getByTestId('set-count')).toHaveText('2,000')
+
+    const input = page.getByTestId('subnet-input')
+    await input.fill('not-a-subnet')
+    await input.press('Enter')
+    await expect(page.getByTestId('subnet-problem')).toContainText('Subnet ID must be a cb58 id')
+    // Nothing changed: still the Primary Network.
+    await expect(page.getByTestId('set-count')).toHaveText('2,000')
+    await shot(page, 'validators-08-bad-subnet')
+
+    const unknown = encodeCb58(new Uint8Array(32).fill(7))
+    await input.fill(unknown)
+    await input.press('Enter')
+    await expect(page.getByTestId('subnet-problem')).toBeHidden()
+    await expect(page.getByTestId('my-validators-error')).toContainText('knows no subnet')
+
+    // A subnet of the node's: its validators.
+    const subnet = s.dataset.subnets.find((x) => x.subnetId)!.subnetId
+    const expected = await currentValidators(s, { subnetID: subnet })
+    await input.fill(subnet.slice(0, 12))
+    await page.locator('.n-base-select-option', { hasText: subnet }).first().click()
+    await expect(page.getByTestId('set-count')).toHaveText(expected.length.toLocaleString('en-US'))
+    await expect(page.getByTestId('my-validators')).toContainText(`subnet ${subnet}`)
+    await shot(page, 'validators-09-subnet')
+  })
+
+  test('the history chart shows each refresh, for a day, a week or all', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    await openValidators(page, s, 'History', mine(s))
+    await refreshOff(page)
+    await expect(page.getByTestId('history-empty')).toBeVisible()
+    await refreshNow(page, 1)
+    s.validators.setUptime(s.dataset.nodes.self, 91.5)
+    await refreshNow(page, 2)
+    s.validators.disconnect(s.dataset.nodes.self)
+    await refreshNow(page, 3)
+    s.validators.setUptime(s.dataset.nodes.self, 72.25)
+    await refreshNow(page, 4)
+
+    const chart = page.getByTestId('history-chart')
+    await expect(chart).toHaveAttribute('data-points', '4')
+    await expect(chart.locator('canvas')).toHaveCount(1)
+    await expect(page.getByTestId('history-summary')).toContainText('4 samples')
+    await expect(chart.locator('.u-legend')).toContainText('Uptime %')
+    for (const r of ['week', 'all', 'day'] as const) {
+      await page.getByTestId(`history-range-${r}`).click()
+      await expect(chart).toHaveAttribute('data-points', '4')
+    }
+    await shot(page, 'validators-10-history-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(chart.locator('canvas')).toHaveCount(1)
+    await shot(page, 'validators-11-history-dark')
+  })
+
+  test('an alert fires once when my validator disconnects, not again on the next refresh, and clears when it reconnects', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await recordNotifications(page)
+    await page.reload()
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    const s = running()
+    const self = s.dataset.nodes.self
+    await openValidators(page, s, 'Alerts', mine(s))
+    await refreshOff(page)
+    await expect(page.getByTestId('notify-state')).toHaveText('browser notifications on')
+    await refreshNow(page, 1)
+    await expect(page.getByTestId('alerts-none')).toBeVisible()
+
+    s.validators.disconnect(self)
+    await refreshNow(page, 2)
+    await expect(page.locator('.n-message', { hasText: `Alert: ${self} is not connected` })).toBeVisible()
+    const items = page.getByTestId('alert-item')
+    await expect(items).toHaveCount(1)
+    await expect(items.first()).toHaveAttribute('data-kind', 'disconnected')
+    await expect(items.first()).toHaveAttribute('data-open', 'true')
+    await expect(page.getByTestId('alerts-open')).toHaveText('1 open')
+    await expect(page.locator(`[data-testid="my-validator"][data-node-id="${self}"]`).getByTestId('my-validator-connected')).toHaveText('not connected')
+    await expect.poll(() => notifications(page)).toEqual([{ title: 'Validator alert', body: expect.stringContaining(`${self} is not connected`) }])
+    await shot(page, 'validators-12-alert-fired')
+
+    // Still disconnected: nothing new.
+    await refreshNow(page, 3)
+    await expect(items).toHaveCount(1)
+    expect(await notifications(page)).toHaveLength(1)
+
+    s.validators.connect(self)
+    await refreshNow(page, 4)
+    await expect(items).toHaveCount(1)
+    await expect(items.first()).toHaveAttribute('data-open', 'false')
+    await expect(items.first()).toContainText('cleared')
+    await expect(page.getByTestId('alerts-open')).toHaveCount(0)
+    await expect(page.locator('.n-message', { hasText: `Recovered: ${self}` })).toBeVisible()
+    expect(await notifications(page)).toHaveLength(1)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await shot(page, 'validators-13-alert-cleared-dark')
+  })
+
+  test('with the node gone and the page reloaded, my validators and the set still show, marked cached with their age', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    await openValidators(page, s, 'Offline', mine(s))
+    await expect(page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)).toBeVisible()
+    await expect(page.getByTestId('set-count')).toHaveText('2,000')
+    await s.stop()
+    await page.reload()
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    await expect(page.getByTestId('panel-title')).toHaveText('Validators')
+
+    const section = page.getByTestId('my-validators')
+    await expect(section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)).toBeVisible()
+    await expect(section.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(section.getByTestId('source-marker')).toContainText(/cached · (just now|\d+ s ago)/)
+    const set = page.getByTestId('validator-set')
+    await expect(set.getByTestId('set-count')).toHaveText('2,000')
+    await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(set.getByTestId('source-marker')).toContainText('cached · ')
+    await shot(page, 'validators-14-offline')
+
+    // A refresh cannot keep a sample of a node it cannot reach, and says so.
+    await page.getByTestId('validators-refresh').click()
+    await expect(page.locator('.n-message', { hasText: 'Could not refresh my validators' })).toBeVisible()
+  })
+
+  test('a node that answers as a real avalanchego does: the same cards and details', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    const s = running()
+    s.setConfig({ validatorShape: 'real' })
+    await openValidators(page, s, 'Real shape', mine(s))
+    const card = page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
+    await expect(card.getByTestId('my-validator-countdown')).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
+    await expect(card.getByTestId('my-validator-fee')).toHaveText(/^\d+(\.\d+)? %$/)
+    await card.getByTestId('my-validator-details').click()
+    await expect(page.getByTestId('fact-Proof of possession')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(page.getByTestId('fact-Delegation fee (ppm)')).toHaveText(/^\d+$/)
+    await expect(page.getByTestId('drawer-delegator-count')).not.toHaveText('0')
+    await shot(page, 'validators-15-real-shape')
+  })
+})
