@@ -54,7 +54,7 @@ export async function readServeUrl(child: ChildProcess): Promise<string> {
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
   return new Promise((resolve, reject) => {
     let buffered = ''
-    const timer = setTimeout(() => fail(new Error('browser mode printed no URL within 30 s')), 30_000)
+    const timer = setTimeout(() => fail(new Error('browser mode printed no URL within 60 s')), 60_000)
     const fail = (err: Error): void => {
       clearTimeout(timer)
       reject(new Error(`${err.message}\n--- stderr ---\n${stderr}`))
@@ -73,10 +73,19 @@ export async function readServeUrl(child: ChildProcess): Promise<string> {
   })
 }
 
-export const test = base.extend<{ app: Page }, { companion: Companion }>({
+export interface CompanionOptions {
+  /**
+   * Extra arguments for browser mode, per spec file: `test.use({ serveArgs: ['--allow-node-changes'] })`.
+   * A worker serves one set of arguments; Playwright starts another worker for a spec that asks for others.
+   */
+  serveArgs: string[]
+}
+
+export const test = base.extend<{ app: Page }, { companion: Companion } & CompanionOptions>({
+  serveArgs: [[], { scope: 'worker', option: true }],
+
   companion: [
-     
-    async ({}, use) => {
+    async ({ serveArgs }, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
       const closedPort = await freePort()
       let anvil: AnvilHandle | undefined
@@ -84,7 +93,7 @@ export const test = base.extend<{ app: Page }, { companion: Companion }>({
       try {
         anvil = await startAnvil()
         const anvilUrl = anvil.url
-        serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
+        serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir, ...serveArgs])
         const url = await readServeUrl(serve)
         await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPort}`, dataDir })
       } finally {
@@ -122,6 +131,8 @@ export interface ProfileInput {
   network?: 'mainnet' | 'fuji' | 'testnet'
   addressHrp?: string
   nodeIds?: string[]
+  /** The folder the node writes its profiles to (absolute). */
+  profileDir?: string
   apiKey?: string
 }
 
@@ -140,6 +151,7 @@ export async function fillProfile(page: Page, p: ProfileInput): Promise<void> {
     else await form.locator('.n-dynamic-input-item').nth(i - 1).locator('button').nth(1).click()
     await form.getByTestId(`field-nodeId-${i}`).fill(id)
   }
+  if (p.profileDir !== undefined) await form.getByTestId('field-profileDir').fill(p.profileDir)
   if (p.apiKey !== undefined) await form.getByTestId('field-apiKey').fill(p.apiKey)
 }
 
