@@ -6,11 +6,16 @@ import { ControlStore } from './cache/control-store'
 import { AtomicStore } from './cache/atomic-store'
 import { UtxosStore } from './cache/utxos-store'
 import { ReadsStore } from './cache/reads-store'
+import { ChainsStore } from './cache/chains-store'
 import { nodeApis } from './clients/node/endpoints'
 import { ValidatorsStore } from './cache/validators-store'
 import { log } from './log'
 import type { SecretStore } from './secrets'
 import { appHandlers } from './services/app/handlers'
+import { cchainHandlers } from './services/chains/cchain-handlers'
+import { EvmEndpoints } from './services/chains/endpoints'
+import { LiveHeads } from './services/chains/live-heads'
+import { pchainHandlers } from './services/chains/pchain-handlers'
 import { Connections, SERVICE_LABELS } from './services/connection/clients'
 import { connectionHandlers } from './services/connection/handlers'
 import { controlHandlers } from './services/control/handlers'
@@ -77,6 +82,7 @@ export function createApp(opts: AppOptions): App {
     opts.secrets,
     (activeId) => {
       connections.invalidate()
+      liveHeads.stopAll()
       server.publish('profiles.changed', { activeId })
       server.publish('cache.changed', { profileId: activeId, methods: ['*'] })
     },
@@ -121,6 +127,17 @@ export function createApp(opts: AppOptions): App {
     (err) => log.warn(`validator refresh failed: ${err instanceof Error ? err.message : String(err)}`)
   )
 
+  // Chains: the live block lists follow the active profile's node; they stop when nobody listens.
+  const chainsStore = new ChainsStore(db)
+  const evmEndpoints = new EvmEndpoints(connections)
+  const liveHeads = new LiveHeads((chain) => ({
+    endpoint: evmEndpoints.get(chain),
+    scope: connections.scopeOf('node'),
+    store: chainsStore,
+    publish: (payload) => server.publish('cchain.heads', payload),
+    warn: (m) => log.warn(m)
+  }))
+
   // The core. area: UTXOs and atomic txs of the active node; owner addresses shown with the profile's prefix.
   const coreActive = () => ({ scope: connections.scopeOf('node'), node: connections.get().node, owners: { hrp: connections.get().profile.addressHrp, chain: 'C' } })
   const utxos = new UtxosService({ store: new UtxosStore(db), active: coreActive })
@@ -150,7 +167,9 @@ export function createApp(opts: AppOptions): App {
     ...infoHandlers(connections),
     ...validatorHandlers(connections, validators, () => monitor.restart()),
     ...controlHandlers(control, () => connections.get().profile.profileDir),
-    ...coreHandlers(utxos, atomic, jobs)
+    ...coreHandlers(utxos, atomic, jobs),
+    ...pchainHandlers(connections),
+    ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore)
   } satisfies AllHandlers
 
   const served = withEffectPolicy(
@@ -171,7 +190,10 @@ export function createApp(opts: AppOptions): App {
     return Promise.resolve((served[method] as (i: never, c: CallContext) => Output<M> | Promise<Output<M>>)(parsed, { signal: internal.signal, transport: 'memory' }))
   }
   server = createRpcServer<Contract>(contract, served, {
-    onInternalError: (method, err) => log.error(`internal error in ${method}`, err)
+    onInternalError: (method, err) => log.error(`internal error in ${method}`, err),
+    onLastUnsubscribed: (event) => {
+      if (event === 'cchain.heads') liveHeads.stopAll()
+    }
   })
 
   monitor.restart()
@@ -186,6 +208,7 @@ export function createApp(opts: AppOptions): App {
       monitor.stop()
       control.stop()
       atomic.stop()
+      liveHeads.stopAll()
       internal.abort()
       jobs.cancelAll()
       db.close()

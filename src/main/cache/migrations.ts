@@ -166,5 +166,27 @@ export const MIGRATIONS: readonly string[] = [
     block_height TEXT,
     PRIMARY KEY (scope, tx_id, at, status)
   ) WITHOUT ROWID;
+  `,
+  // 7: the live block lists of the EVM instances: heads and fee samples per node URL and chain (chains-store.ts).
   `
+  CREATE TABLE evm_heads (
+    scope   TEXT NOT NULL,     -- node URL
+    chain   TEXT NOT NULL,     -- "C" or a blockchain ID
+    number  INTEGER NOT NULL,  -- block height (int64: exact)
+    hash    TEXT NOT NULL,
+    data    TEXT NOT NULL,     -- JSON of the head as the contract shows it
+    seen_at INTEGER NOT NULL,  -- ms since epoch
+    PRIMARY KEY (scope, chain, number)
+  ) WITHOUT ROWID;
+  CREATE INDEX evm_heads_hash ON evm_heads (scope, chain, hash);
+  CREATE TABLE evm_fee_samples (
+    scope        TEXT NOT NULL,
+    chain        TEXT NOT NULL,
+    at           INTEGER NOT NULL,  -- ms since epoch
+    block_number INTEGER NOT NULL,
+    base_fee     TEXT NOT NULL,     -- wei, decimal
+    priority_fee TEXT NOT NULL,     -- wei, decimal
+    PRIMARY KEY (scope, chain, at)
+  ) WITHOUT ROWID;
+`
 ]

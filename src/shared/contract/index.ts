@@ -1,11 +1,13 @@
 import type { CachedMethodName, DataOf, EventName, InputOf, MethodName, OutputOf, ParsedInputOf, PayloadOf } from '../rpc/contract-types'
 import { appMethods } from './app'
 import { cacheEvents } from './cache'
+import { cchainEvents, cchainMethods } from './cchain'
 import { connectionEvents, connectionMethods } from './connection'
 import { controlEvents, controlMethods } from './control'
 import { coreMethods } from './utxos'
 import { infoMethods } from './info'
 import { jobEvents, jobMethods } from './jobs'
+import { pchainMethods } from './pchain'
 import { profileEvents, profileMethods } from './profiles'
 import { validatorEvents, validatorMethods } from './validators'
 
@@ -22,7 +24,9 @@ export const contract = {
     ...infoMethods,
     ...validatorMethods,
     ...controlMethods,
-    ...coreMethods
+    ...coreMethods,
+    ...pchainMethods,
+    ...cchainMethods
   },
   events: {
     ...profileEvents,
@@ -30,7 +34,8 @@ export const contract = {
     ...jobEvents,
     ...cacheEvents,
     ...validatorEvents,
-    ...controlEvents
+    ...controlEvents,
+    ...cchainEvents
   }
 } as const
 
@@ -54,4 +59,6 @@ export * from './cache'
 export * from './validators'
 export * from './control'
 export * from './utxos'
+export * from './pchain'
+export * from './cchain'
 export type { Effect, RemoteService } from '../rpc/contract-types'

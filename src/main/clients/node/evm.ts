@@ -9,9 +9,12 @@
  */
 import { BaseError, BlockNotFoundError, createPublicClient, custom, hexToBigInt, rpcSchema } from 'viem'
 import type { Block, BlockTag, CustomTransport, Hex, PublicClient, PublicRpcSchema } from 'viem'
+import WebSocket from 'ws'
 import { z } from 'zod'
 import { AppError, badInput } from '../../../shared/rpc/errors'
+import { safeUrl } from '../transport/http'
 import type { JsonRpcEndpoint, RequestOptions } from '../transport/types'
+import { WS_MAX_PAYLOAD } from '../transport/websocket'
 import { checkResult } from './define'
 import type { NodeApis } from './define'
 
@@ -124,6 +127,14 @@ export async function getBlock(target: EvmTarget, ref: BlockRef = { blockTag: 'l
   )
 }
 
+/** A block by number or hash with its transactions in full. A block that does not exist is NOT_FOUND. */
+export async function getBlockWithTxs(target: EvmTarget, ref: { blockNumber: bigint } | { blockHash: Hex }, opts: EvmOptions = {}): Promise<Block<bigint, true, BlockTag>> {
+  const method = 'blockHash' in ref ? 'eth_getBlockByHash' : 'eth_getBlockByNumber'
+  return run(target, method, opts, (c) =>
+    'blockHash' in ref ? c.getBlock({ blockHash: ref.blockHash, includeTransactions: true }) : c.getBlock({ blockNumber: ref.blockNumber, includeTransactions: true })
+  )
+}
+
 /** eth_baseFee: the base fee of the next block, in wei. */
 export function baseFee(target: EvmTarget, opts: EvmOptions = {}): Promise<bigint> {
   return run(target, 'eth_baseFee', opts, async (c, endpoint) => checkResult(endpoint, 'eth_baseFee', hexQuantity, await c.request({ method: 'eth_baseFee', params: [] })))
@@ -153,3 +164,56 @@ export const resultSchemas = {
   eth_maxPriorityFeePerGas: hexQuantity,
   eth_getChainConfig: chainConfigSchema
 } as const
+
+export interface NewHeadsHandlers {
+  /** eth_subscribe newHeads was accepted: heads follow from now on. */
+  onSubscribed(): void
+  /** A new head's number (the header itself is read over HTTP, so every block has one shape). */
+  onHead(number: bigint): void
+  /** The socket is gone (or never opened, or the subscription was refused); called once. */
+  onClose(reason: string): void
+}
+
+/**
+ * One websocket to an EVM instance with one newHeads subscription. It does not reconnect: whoever
+ * follows the chain decides when to try again (and fills what it missed meanwhile).
+ */
+export function subscribeNewHeads(wsUrl: string, h: NewHeadsHandlers, timeoutMs = 10_000): { close(): void } {
+  const where = safeUrl(wsUrl)
+  const ws = new WebSocket(wsUrl, { maxPayload: WS_MAX_PAYLOAD, handshakeTimeout: timeoutMs })
+  let subscription: string | undefined
+  let done = false
+  const finish = (reason: string): void => {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    ws.removeAllListeners()
+    ws.on('error', () => {})
+    ws.terminate()
+    h.onClose(reason)
+  }
+  const timer = setTimeout(() => finish(`the websocket at ${where} did not accept the subscription within ${timeoutMs} ms`), timeoutMs)
+  ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] })))
+  ws.on('message', (data) => {
+    let msg: { id?: unknown; result?: unknown; error?: { message?: unknown }; method?: unknown; params?: { subscription?: unknown; result?: { number?: unknown } } }
+    try {
+      msg = JSON.parse(String(data)) as typeof msg
+    } catch {
+      return finish(`the websocket at ${where} sent a message that is not JSON`)
+    }
+    if (msg.id === 1) {
+      if (msg.error || typeof msg.result !== 'string') return finish(`the websocket at ${where} refused eth_subscribe newHeads: ${String(msg.error?.message ?? 'no subscription id').slice(0, 200)}`)
+      subscription = msg.result
+      clearTimeout(timer)
+      return h.onSubscribed()
+    }
+    if (msg.method !== 'eth_subscription' || msg.params?.subscription !== subscription) return
+    const n = msg.params?.result?.number
+    if (typeof n !== 'string' || !/^0x[0-9a-fA-F]+$/.test(n)) return finish(`the websocket at ${where} sent a head without a number`)
+    h.onHead(BigInt(n))
+  })
+  ws.on('unexpected-response', (_req, res) => finish(`no websocket is served at ${where} (HTTP ${res.statusCode ?? 0})`))
+  ws.on('error', (err) => finish(`could not reach the websocket at ${where}: ${(err as NodeJS.ErrnoException).code === 'ECONNREFUSED' ? 'connection refused' : 'network error'}`))
+  ws.on('close', () => finish(`the websocket at ${where} closed`))
+  return { close: () => finish('closed by the app') }
+}

@@ -11,8 +11,9 @@
  *   the two reward owners of a pre-2023 validator from its single `rewardOwner`. The original fields
  *   stay beside the normalised ones, except the misspelt signer field.
  */
+import { sha256 } from '@noble/hashes/sha2.js'
 import { z } from 'zod'
-import { decodeHexChecksum } from '../../../shared/domain/encoding'
+import { decodeHexChecksum, encodeCb58 } from '../../../shared/domain/encoding'
 import { cb58IdSchema, chainAddressSchema, nodeIdSchema } from '../../../shared/domain/ids'
 import { defineRpcMethod } from './define'
 
@@ -231,3 +232,27 @@ export type Validator = z.output<typeof validator>
 export type Delegator = z.output<typeof delegator>
 export type Owner = z.output<typeof owner>
 export type BlockResult = z.output<typeof blockResult>
+
+/** Banff block types (proposal, abort, commit, standard) carry a time before their parent. */
+const BANFF_BLOCK_TYPES = new Set([29, 30, 31, 32])
+
+/**
+ * What a P-Chain block's bytes say of it (reference: codec version u16, type id u32, [time u64 for Banff
+ * blocks], parent ID 32 bytes, height u64): its ID is the cb58 of sha256 of the bytes.
+ */
+export function decodeBlockHeader(hex: string): { blockID: string; parentID: string; height: string; time?: string; typeID: number } {
+  const bytes = decodeHexChecksum(hex)
+  if (bytes.length < 46) throw new Error(`a block of ${bytes.length} bytes is too short to hold a header`)
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const typeID = view.getUint32(2)
+  const banff = BANFF_BLOCK_TYPES.has(typeID)
+  const at = banff ? 14 : 6
+  if (bytes.length < at + 40) throw new Error(`a block of ${bytes.length} bytes is too short to hold a header`)
+  return {
+    blockID: encodeCb58(sha256(bytes)),
+    parentID: encodeCb58(bytes.subarray(at, at + 32)),
+    height: view.getBigUint64(at + 32).toString(),
+    ...(banff ? { time: view.getBigUint64(6).toString() } : {}),
+    typeID
+  }
+}

@@ -1,0 +1,100 @@
+import { DEPRECATED_PCHAIN_METHODS, blockchainStatusMeaning } from '../../../shared/contract'
+import { AppError } from '../../../shared/rpc/errors'
+import { platform, type NodeApis } from '../../clients/node/index'
+import type { Connections } from '../connection/clients'
+import type { AreaHandlers } from '../handlers'
+import { blockchainView, pBlockView } from './views'
+
+/**
+ * The P-Chain explorer. A block is always read in hex (its ID, parent, height and time come from its
+ * bytes, and the raw form is kept beside the tree); the JSON tree is read as well when asked for. The
+ * next height is given only when the node has a block there. The data path caches every answer, so a
+ * block seen before opens offline.
+ */
+export function pchainHandlers(connections: Connections): AreaHandlers<'pchain'> {
+  const node = () => connections.get().node
+  return {
+    'pchain.getBlock': async ({ blockID, encoding }, { signal }) => {
+      const n = node()
+      const [hex, json] = await Promise.all([
+        notFoundAs(platform.getBlock(n, { blockID, encoding: 'hex' }, { signal }), `The node has no P-Chain block with ID ${blockID}: check the ID`),
+        encoding === 'json' ? notFoundAs(platform.getBlock(n, { blockID, encoding: 'json' }, { signal }), `The node has no P-Chain block with ID ${blockID}: check the ID`) : undefined
+      ])
+      return blockOf(n, hexOf(hex), json, encoding, signal)
+    },
+    'pchain.getBlockByHeight': async ({ height, encoding }, { signal }) => {
+      const n = node()
+      const missing = `The node has no P-Chain block at height ${height}: the chain is not that high yet, or the node does not keep it`
+      const [hex, json] = await Promise.all([
+        notFoundAs(platform.getBlockByHeight(n, { height, encoding: 'hex' }, { signal }), missing),
+        encoding === 'json' ? notFoundAs(platform.getBlockByHeight(n, { height, encoding: 'json' }, { signal }), missing) : undefined
+      ])
+      return blockOf(n, hexOf(hex), json, encoding, signal)
+    },
+    'pchain.getBlockchains': async (_input, { signal }) => {
+      const n = node()
+      const r = await platform.getBlockchains(n, {}, { signal })
+      // One status call per chain: the P-Chain API takes no batches; the endpoint bounds how many run at once.
+      const statuses = await Promise.all(r.blockchains.map((b) => platform.getBlockchainStatus(n, { blockchainID: b.id }, { signal })))
+      return { blockchains: r.blockchains.map((b, i) => blockchainView(b, statuses[i]!.status)), deprecated: DEPRECATED_PCHAIN_METHODS['platform.getBlockchains'] }
+    },
+    'pchain.getBlockchainStatus': async ({ blockchainID }, { signal }) => {
+      const r = await platform.getBlockchainStatus(node(), { blockchainID }, { signal })
+      return { blockchainID, status: r.status, meaning: blockchainStatusMeaning(r.status) }
+    },
+    'pchain.getCurrentSupply': async ({ subnetID }, { signal }) => {
+      // The node answers an unknown subnet with a method error (its words vary by version).
+      const r = subnetID
+        ? await notFoundAs(platform.getCurrentSupply(node(), { subnetID }, { signal }), `The node knows no subnet ${subnetID}: check the subnet ID`, /./)
+        : await platform.getCurrentSupply(node(), {}, { signal })
+      return { subnetID: subnetID ?? null, supply: r.supply, ...(r.height !== undefined ? { height: r.height } : {}) }
+    },
+    'pchain.getBalance': async ({ addresses }, { signal }) => {
+      const r = await platform.getBalance(node(), { addresses }, { signal })
+      return {
+        addresses,
+        ...(r.balance !== undefined ? { balance: r.balance } : {}),
+        ...(r.unlocked !== undefined ? { unlocked: r.unlocked } : {}),
+        ...(r.lockedStakeable !== undefined ? { lockedStakeable: r.lockedStakeable } : {}),
+        ...(r.lockedNotStakeable !== undefined ? { lockedNotStakeable: r.lockedNotStakeable } : {}),
+        balances: r.balances ?? {},
+        unlockeds: r.unlockeds ?? {},
+        lockedStakeables: r.lockedStakeables ?? {},
+        lockedNotStakeables: r.lockedNotStakeables ?? {},
+        utxoIDs: (r.utxoIDs ?? []).map((u) => ({ txID: u.txID, outputIndex: u.outputIndex })),
+        deprecated: DEPRECATED_PCHAIN_METHODS['platform.getBalance']
+      }
+    }
+  }
+}
+
+function hexOf(r: platform.BlockResult): string {
+  if (r.encoding !== 'hex') throw new AppError('UPSTREAM_INVALID', 'The P-Chain API answered a hex request with another encoding')
+  return r.block
+}
+
+async function blockOf(n: NodeApis, hex: string, json: platform.BlockResult | undefined, encoding: 'hex' | 'json', signal: AbortSignal) {
+  const height = BigInt(platform.decodeBlockHeader(hex).height)
+  const next = await platform.getBlockByHeight(n, { height: (height + 1n).toString(), encoding: 'hex' }, { signal }).then(
+    () => true,
+    (err: unknown) => {
+      if (isNotFound(err, /not found/i)) return false
+      throw err
+    }
+  )
+  return pBlockView(hex, json?.block, encoding, next)
+}
+
+/** The node says "not found" as a -32000 method error: that becomes NOT_FOUND with our words. */
+function isNotFound(err: unknown, pattern: RegExp): boolean {
+  return err instanceof AppError && err.is('RPC') && pattern.test(err.details?.upstreamMessage ?? '')
+}
+
+async function notFoundAs<T>(p: Promise<T>, message: string, pattern = /not found/i): Promise<T> {
+  try {
+    return await p
+  } catch (err) {
+    if (isNotFound(err, pattern)) throw new AppError('NOT_FOUND', message, undefined, { cause: err })
+    throw err
+  }
+}
