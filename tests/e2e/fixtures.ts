@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 import { freePort } from '../support/ports'
 import { startAnvil, type AnvilHandle } from '../sim/node/anvil'
+import { startSim, type Sim } from '../sim/index'
 
 export interface Companion {
   /** The URL browser mode printed: http://127.0.0.1:PORT/?token=… */
@@ -81,7 +82,7 @@ export interface CompanionOptions {
   serveArgs: string[]
 }
 
-export const test = base.extend<{ app: Page }, { companion: Companion } & CompanionOptions>({
+export const test = base.extend<{ app: Page; sim: Sim }, { companion: Companion } & CompanionOptions>({
   serveArgs: [[], { scope: 'worker', option: true }],
 
   companion: [
@@ -105,6 +106,16 @@ export const test = base.extend<{ app: Page }, { companion: Companion } & Compan
     { scope: 'worker', timeout: 60_000 }
   ],
 
+  /** A local network of this test's own (tests/sim), stopped after it; only started when a test asks for it. */
+  sim: async ({}, use) => {
+    const sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    try {
+      await use(sim)
+    } finally {
+      await sim.stop()
+    }
+  },
+
   /** A page with the app open through the printed URL, connected. */
   app: async ({ page, companion }, use) => {
     await page.goto(companion.url)
@@ -114,6 +125,16 @@ export const test = base.extend<{ app: Page }, { companion: Companion } & Compan
 })
 
 export { expect }
+
+/** Switches the sim's node at run time (POST /__sim/config). */
+export async function simConfig(sim: Sim, patch: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${sim.nodeUrl}/__sim/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(patch)
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+}
 
 /** Screenshots kept for people to look at: test-results/screens/<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {

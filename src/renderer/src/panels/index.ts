@@ -25,5 +25,11 @@ export const PANELS: readonly PanelEntry[] = [
     label: 'Connections',
     description: 'Connection profiles: where the node, the data service and the metrics service are.',
     component: () => import('./connections/ConnectionsPanel.vue')
+  },
+  {
+    path: '/control',
+    label: 'Node control',
+    description: 'CPU, memory and lock profiles, the log level, the VM configuration and the profile files of the active node.',
+    component: () => import('./control/ControlPanel.vue')
   }
 ]

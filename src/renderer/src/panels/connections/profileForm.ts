@@ -26,6 +26,8 @@ export interface ProfileFormModel {
   /** Empty: the network's default prefix. */
   addressHrp: string
   nodeIds: string[]
+  /** Empty: the node's default profile folder (~/.avalanchego/profiles). */
+  profileDir: string
   /** Empty on create: no key; on edit: keep the stored key. */
   apiKey: string
 }
@@ -59,6 +61,7 @@ export function newProfileModel(): ProfileFormModel {
     cchainUrl: '',
     addressHrp: '',
     nodeIds: [],
+    profileDir: '',
     apiKey: ''
   }
 }
@@ -74,6 +77,7 @@ export function modelFromProfile(p: ProfileView): ProfileFormModel {
     // Show the network default as a placeholder rather than as a value the person typed.
     addressHrp: p.addressHrp === DEFAULT_HRP[p.network] ? '' : p.addressHrp,
     nodeIds: [...p.nodeIds],
+    profileDir: p.profileDir ?? '',
     apiKey: ''
   }
 }
@@ -87,6 +91,7 @@ const FIELD_NAMES: readonly FieldName[] = [
   'cchainUrl',
   'addressHrp',
   'nodeIds',
+  'profileDir',
   'apiKey'
 ]
 
@@ -154,10 +159,14 @@ export function validateProfile(
     cchainUrl: optional(model.cchainUrl),
     addressHrp: optional(model.addressHrp),
     // A row left empty is not a NodeID the person meant to enter.
-    nodeIds: model.nodeIds.map((s) => s.trim()).filter((s) => s !== '')
+    nodeIds: model.nodeIds.map((s) => s.trim()).filter((s) => s !== ''),
+    profileDir: optional(model.profileDir)
   }
   const parsed = profileFieldsSchema.safeParse(candidate)
   if (!parsed.success) addIssues(errors, toRowIndices(model, parsed.error.issues))
+  // A relative folder would be read relative to wherever the app happens to run: say so with the path.
+  if (errors.fields.profileDir && model.profileDir.trim() !== '')
+    errors.fields.profileDir = `“${model.profileDir.trim()}” is a relative path: enter the full folder path, starting with / (or ~/ for your home folder), e.g. /home/me/.avalanchego/profiles`
   let apiKey: string | undefined
   if (model.apiKey.trim() !== '') {
     const key = apiKeySchema.safeParse(model.apiKey)

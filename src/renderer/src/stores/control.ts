@@ -1,0 +1,113 @@
+/**
+ * Node control as main keeps it: the running CPU profile, the scheduled log-level reverts, the late
+ * reverts done at start, and the journal of every node-changing call. State lives in main (a reload or a
+ * second window sees the same running profile); this store mirrors it from `control.state`, keeps it
+ * current with `control.changed`, and reloads the journal on each change. Actions only call the api.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { ControlState, Input, JournalEntry, Output } from '../../../shared/contract'
+import { api, onConnected } from '../api'
+import { useAppStore } from './app'
+
+type ActionResult = Output<'control.startCpuProfile'>
+
+/** Late reverts the person has read and closed in this tab (by id); main reports them until it restarts. */
+const DISMISSED_KEY = 'companion.control.dismissedLateReverts'
+
+function readDismissed(): string[] {
+  try {
+    const v: unknown = JSON.parse(sessionStorage.getItem(DISMISSED_KEY) ?? '[]')
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export const useControlStore = defineStore('control', () => {
+  const state = ref<ControlState | null>(null)
+  const stateError = ref<unknown>(null)
+  const journal = ref<JournalEntry[]>([])
+  const journalError = ref<unknown>(null)
+  const journalLoaded = ref(false)
+  const dismissed = ref<string[]>(readDismissed())
+
+  const app = useAppStore()
+  /** Whether this window may call node-changing methods (browser mode: only with --allow-node-changes). */
+  const nodeChanges = computed(() => app.info?.nodeChanges ?? false)
+  const lateReverts = computed(() => (state.value?.lateReverts ?? []).filter((r) => !dismissed.value.includes(r.id)))
+
+  async function loadState(): Promise<void> {
+    try {
+      state.value = await api.call('control.state', {})
+      stateError.value = null
+    } catch (err) {
+      stateError.value = err
+    }
+  }
+
+  async function loadJournal(): Promise<void> {
+    try {
+      journal.value = (await api.call('control.journal', { limit: 200 })).entries
+      journalError.value = null
+      journalLoaded.value = true
+    } catch (err) {
+      journalError.value = err
+    }
+  }
+
+  /** The answer of an action carries the new state: take it now rather than wait for the event. */
+  function took(r: ActionResult): JournalEntry {
+    state.value = r.state
+    return r.entry
+  }
+
+  const startCpu = async (durationSec?: number) =>
+    took(await api.call('control.startCpuProfile', durationSec !== undefined ? { durationSec } : {}))
+  const stopCpu = async () => took(await api.call('control.stopCpuProfile', {}))
+  const memoryProfile = async () => took(await api.call('control.memoryProfile', {}))
+  const lockProfile = async () => took(await api.call('control.lockProfile', {}))
+  const setLogLevel = async (input: Input<'control.setLogLevel'>) => took(await api.call('control.setLogLevel', input))
+
+  async function cancelRevert(id: string): Promise<void> {
+    state.value = await api.call('control.cancelRevert', { id })
+  }
+
+  function dismissLate(id: string): void {
+    dismissed.value = [...dismissed.value, id]
+    sessionStorage.setItem(DISMISSED_KEY, JSON.stringify(dismissed.value))
+  }
+
+  api.on('control.changed', (s) => {
+    state.value = s
+    void loadJournal()
+  })
+  // The active profile changed (or a probe ran): the state and journal are the new node's.
+  api.on('profiles.changed', () => {
+    void loadState()
+    void loadJournal()
+  })
+  onConnected(() => {
+    void loadState()
+    void loadJournal()
+  })
+
+  return {
+    state,
+    stateError,
+    journal,
+    journalError,
+    journalLoaded,
+    nodeChanges,
+    lateReverts,
+    loadState,
+    loadJournal,
+    startCpu,
+    stopCpu,
+    memoryProfile,
+    lockProfile,
+    setLogLevel,
+    cancelRevert,
+    dismissLate
+  }
+})

@@ -1,0 +1,387 @@
+/**
+ * The node-control panel against the local network (tests/sim): profilers, the journal, log levels that
+ * revert themselves, the VM configuration with its changes, and the profile files opened as a table and a
+ * flame graph. Each test starts a sim of its own and a profile pointing at it (with the sim's profile
+ * folder); browser mode runs with --allow-node-changes, except in the last group, which checks that the
+ * default browser mode keeps the node-changing buttons off and says how to turn them on.
+ */
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { Page } from '@playwright/test'
+import { Profile } from 'pprof-format'
+import type { AdminNames, Sim } from '../sim/index'
+import { BIN, expect, fillProfile, profileItem, readServeUrl, shot, simConfig, start, stop, test } from './fixtures'
+
+// This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
+test.use({ serveArgs: ['--allow-node-changes'] })
+// Long paths (a profile, several confirmed calls, a 10 s revert) on two shared cores.
+test.describe.configure({ timeout: 180_000 })
+
+/** One admin call straight to the sim's node, as another tool on the host would make it. */
+async function adminCall(sim: Sim, method: string): Promise<{ result?: unknown; error?: { message: string } }> {
+  const res = await fetch(`${sim.nodeUrl}/ext/bc/C/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} })
+  })
+  return (await res.json()) as { result?: unknown; error?: { message: string } }
+}
+
+/** The sum of one value of every sample of a pprof file the sim wrote: what the panel's total must be. */
+function fileTotal(sim: Sim, name: string, valueIndex?: number): string {
+  const p = Profile.decode(gunzipSync(readFileSync(join(sim.profileDir, name))))
+  const index = valueIndex ?? p.sampleType.length - 1
+  return p.sample.reduce((sum, s) => sum + BigInt(s.value[index] ?? 0), 0n).toString()
+}
+
+/** Creates and activates a profile for this test's sim, with its profile folder, and opens the panel. */
+async function openControl(page: Page, s: Sim, name: string): Promise<void> {
+  await page.getByTestId('nav-connections').click()
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl, profileDir: s.profileDir })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+  await page.getByTestId('nav-control').click()
+  await expect(page.getByTestId('control-panel')).toBeVisible()
+}
+
+/** Answers the confirmation, checking it names the node. */
+async function confirmFor(page: Page, sim: Sim, profileName: string, expectTitle: RegExp | string): Promise<void> {
+  const dialog = page.locator('.n-dialog')
+  await expect(dialog).toContainText(expectTitle)
+  await expect(dialog.getByTestId('confirm-node')).toContainText(profileName)
+  await expect(dialog.getByTestId('confirm-node')).toContainText(sim.nodeUrl)
+  await dialog.getByTestId('confirm-yes').click()
+  await expect(dialog).toBeHidden()
+}
+
+/** One of the panel's tabs (naive-ui's tabs are not ARIA tabs). */
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByTestId('control-tabs').locator('.n-tabs-tab', { hasText: name }).click()
+}
+
+function journalRows(page: Page, action: string) {
+  return page.locator(`[data-testid="journal-row"][data-action="${action}"]`)
+}
+
+test.describe('node control, browser mode with --allow-node-changes', () => {
+  for (const names of ['dot', 'spec', 'both'] as AdminNames[]) {
+    test(`CPU profile (elapsed ticks, survives a reload), memory and lock profiles, the journal: a node serving ${names} admin names`, async ({ app: page, sim }) => {
+      await page.emulateMedia({ colorScheme: names === 'spec' ? 'dark' : 'light' })
+      await simConfig(sim, { adminNames: names })
+      const profile = `Control ${names}`
+      await openControl(page, sim, profile)
+      await expect(page.getByTestId('node-changes-off')).toHaveCount(0)
+
+      // Start: confirmed first, naming the node.
+      await page.getByTestId('cpu-start').click()
+      await shot(page, `control-${names}-01-confirm-start`)
+      await confirmFor(page, sim, profile, 'Start a CPU profile')
+      const elapsed = page.getByTestId('cpu-elapsed')
+      await expect(elapsed).toBeVisible()
+      const first = await elapsed.textContent()
+      await expect.poll(() => elapsed.textContent(), { timeout: 15_000 }).not.toBe(first)
+      expect((await sim.profiles()).cpuProfiling).toBe(true)
+      await shot(page, `control-${names}-02-cpu-running`)
+
+      // The state lives in main: after a reload the profile still runs, and the time goes on.
+      await page.reload()
+      await expect(page.getByTestId('connection-state')).toHaveText('connected')
+      await expect(page.getByTestId('cpu-running')).toBeVisible()
+      const afterReload = await elapsed.textContent()
+      await expect.poll(() => elapsed.textContent(), { timeout: 15_000 }).not.toBe(afterReload)
+
+      await page.getByTestId('cpu-stop').click()
+      await confirmFor(page, sim, profile, 'Stop the CPU profile')
+      await expect(page.getByTestId('cpu-idle')).toBeVisible()
+      const listing = await sim.profiles()
+      expect(listing.cpuProfiling).toBe(false)
+      expect(listing.files.find((f) => f.name === 'cpu.profile')?.size).toBeGreaterThan(0)
+
+      await page.getByTestId('memory-profile').click()
+      await confirmFor(page, sim, profile, 'Write a memory profile')
+      await expect(page.locator('.n-message', { hasText: 'Memory profile written' })).toBeVisible()
+      await page.getByTestId('lock-profile').click()
+      await confirmFor(page, sim, profile, 'Write a lock profile')
+      await expect(page.locator('.n-message', { hasText: 'Lock profile written' })).toBeVisible()
+      const written = (await sim.profiles()).files.map((f) => f.name)
+      expect(written).toEqual(expect.arrayContaining(['cpu.profile', 'mem.profile', 'lock.profile']))
+
+      // The journal: one ok row per call, newest first.
+      for (const action of ['startCPUProfiler', 'stopCPUProfiler', 'memoryProfile', 'lockProfile']) {
+        await expect(journalRows(page, action)).toHaveCount(1)
+        await expect(journalRows(page, action)).toHaveAttribute('data-outcome', 'ok')
+      }
+      await expect(page.getByTestId('journal-row').first()).toHaveAttribute('data-action', 'lockProfile')
+      await page.getByTestId('journal').scrollIntoViewIfNeeded()
+      await shot(page, `control-${names}-03-journal`)
+    })
+  }
+
+  test('a profile started elsewhere: a second start is refused plainly, and can be stopped from here', async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await openControl(page, sim, 'Started elsewhere')
+    expect((await adminCall(sim, 'admin.startCPUProfiler')).error).toBeUndefined()
+
+    await page.getByTestId('cpu-start').click()
+    await confirmFor(page, sim, 'Started elsewhere', 'Start a CPU profile')
+    const refusal = page.getByTestId('profiler-error')
+    await expect(refusal).toContainText('already running a CPU profile')
+    await expect(refusal).toContainText('started outside this app')
+    await expect(page.getByTestId('cpu-idle')).toBeVisible()
+    await expect(journalRows(page, 'startCPUProfiler')).toHaveAttribute('data-outcome', 'failed')
+    await expect(journalRows(page, 'startCPUProfiler')).toContainText('cpu profiler already running')
+    await shot(page, 'control-04-already-running')
+
+    await page.getByTestId('cpu-stop-other').click()
+    await confirmFor(page, sim, 'Started elsewhere', 'Stop the CPU profile')
+    await expect(refusal).toBeHidden()
+    expect((await sim.profiles()).cpuProfiling).toBe(false)
+    await expect(journalRows(page, 'stopCPUProfiler')).toHaveAttribute('data-outcome', 'ok')
+  })
+
+  test('a 3-second timed profile stops itself', async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await openControl(page, sim, 'Timed profile')
+    await page.getByTestId('cpu-timed-seconds').fill('0')
+    await expect(page.getByTestId('cpu-timed-error')).toContainText('from 1 to 3600')
+    await expect(page.getByTestId('cpu-start-timed')).toBeDisabled()
+    await page.getByTestId('cpu-timed-seconds').fill('3')
+    await expect(page.getByTestId('cpu-start-timed')).toBeEnabled()
+    await page.getByTestId('cpu-start-timed').click()
+    await confirmFor(page, sim, 'Timed profile', 'Start a 3-second CPU profile')
+    await expect(page.getByTestId('cpu-stops-in')).toBeVisible()
+    await shot(page, 'control-05-timed-running')
+    await expect(page.getByTestId('cpu-idle')).toBeVisible({ timeout: 15_000 })
+    const stop = journalRows(page, 'stopCPUProfiler')
+    await expect(stop).toHaveAttribute('data-outcome', 'ok')
+    await expect(stop).toContainText('timer (timed profile)')
+    await expect(journalRows(page, 'startCPUProfiler')).toContainText('3 s')
+    expect((await sim.profiles()).cpuProfiling).toBe(false)
+    await shot(page, 'control-06-timed-stopped')
+  })
+
+  test('log level: unknown levels refused in the form; set with a 10 s revert that happens; a revert cancelled; the VM config shows the change', async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await openControl(page, sim, 'Log levels')
+
+    // The VM configuration first, so that a snapshot exists before any change.
+    await openTab(page, 'VM configuration')
+    const vm = page.getByTestId('vm-config')
+    await expect(vm.getByTestId('vm-tree')).toContainText('log-level: info')
+    await expect(vm.getByTestId('vm-diff-none')).toBeVisible()
+
+    const input = page.getByTestId('loglevel-input')
+    const card = page.getByTestId('log-level')
+    await input.fill('LOUD')
+    await expect(card).toContainText('must be one word in lower case')
+    await expect(page.getByTestId('loglevel-set')).toBeDisabled()
+    await input.fill('loud')
+    await expect(card).toContainText('“loud” is not a level the node knows')
+    await expect(page.getByTestId('loglevel-set')).toBeDisabled()
+    await shot(page, 'control-07-loglevel-unknown')
+
+    await input.fill('debug')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('loglevel-revert').click()
+    await page.getByTestId('loglevel-revert-amount').fill('5')
+    await page.getByTestId('loglevel-revert-unit').click()
+    await page.locator('.n-base-select-option', { hasText: 'seconds' }).click()
+    await expect(page.getByTestId('loglevel-revert-error')).toContainText('at least 10 seconds')
+    await expect(page.getByTestId('loglevel-set')).toBeDisabled()
+    await page.getByTestId('loglevel-revert-amount').fill('10')
+    await page.getByTestId('loglevel-previous').fill('info')
+    await page.getByTestId('loglevel-set').click()
+    await confirmFor(page, sim, 'Log levels', 'Set the log level to debug')
+    const revert = page.getByTestId('revert-item')
+    await expect(revert).toContainText('Back to info (from debug)')
+    await expect(page.getByTestId('loglevel-last')).toContainText('debug')
+    await shot(page, 'control-08-revert-scheduled')
+
+    // While debug is set: the VM configuration, fetched again, differs from the first snapshot.
+    await simConfig(sim, { debugApi: false })
+    await vm.getByTestId('vm-refresh').click()
+    const level = vm.locator('[data-testid="vm-change"][data-path="log-level"]')
+    await expect(level).toHaveAttribute('data-kind', 'changed')
+    await expect(level).toContainText('info → debug')
+    await expect(vm.locator('[data-testid="vm-change"][data-path="eth-apis.7"]')).toHaveAttribute('data-kind', 'removed')
+    await expect(vm.locator('[data-testid="vm-change"][data-path="eth-apis.7"]')).toContainText('debug-tracer')
+    await vm.getByTestId('vm-search').fill('log-level')
+    await expect(vm.getByTestId('vm-tree')).toContainText('log-level: debug')
+    await expect(vm.getByTestId('vm-tree')).not.toContainText('rpc-gas-cap')
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await vm.getByTestId('vm-copy').click()
+    await expect(page.locator('.n-message', { hasText: 'VM configuration copied as JSON' })).toBeVisible()
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
+    expect(copied['log-level']).toBe('debug')
+    await vm.scrollIntoViewIfNeeded()
+    await shot(page, 'control-09-vm-diff')
+
+    // The revert happens by itself, ten seconds after the change.
+    await expect(revert).toHaveCount(0, { timeout: 25_000 })
+    await openTab(page, 'Journal')
+    const sets = journalRows(page, 'setLogLevel')
+    await expect(sets).toHaveCount(2)
+    await expect(sets.first()).toContainText('scheduled revert')
+    await expect(sets.first()).toHaveAttribute('data-outcome', 'ok')
+    await expect(sets.first()).toContainText('set log level · info')
+    await shot(page, 'control-10-reverted')
+
+    // Another change with a revert in 10 minutes, cancelled: the level stays.
+    await input.fill('trace')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('loglevel-revert-amount').fill('10')
+    await page.getByTestId('loglevel-revert-unit').click()
+    await page.locator('.n-base-select-option', { hasText: 'minutes' }).click()
+    await page.getByTestId('loglevel-set').click()
+    await confirmFor(page, sim, 'Log levels', 'Set the log level to trace')
+    await expect(revert).toContainText('Back to info (from trace)')
+    await expect(page.getByTestId('revert-countdown')).toContainText(/^(10:00|9:\d\d)$/)
+    await page.getByTestId('revert-cancel').click()
+    await expect(revert).toHaveCount(0)
+    await expect(page.locator('.n-message', { hasText: 'Revert cancelled' })).toBeVisible()
+    await expect(sets).toHaveCount(3)
+  })
+
+  test('profile files: listed from the folder, opened as a top table and a flame graph whose totals match the file; a truncated file refused', async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await openControl(page, sim, 'Profile files')
+    await page.getByTestId('cpu-start').click()
+    await confirmFor(page, sim, 'Profile files', 'Start a CPU profile')
+    await page.getByTestId('cpu-stop').click()
+    await confirmFor(page, sim, 'Profile files', 'Stop the CPU profile')
+    await page.getByTestId('memory-profile').click()
+    await confirmFor(page, sim, 'Profile files', 'Write a memory profile')
+
+    await openTab(page, 'Profile files')
+    const files = page.getByTestId('profile-files')
+    await expect(files.getByTestId('profile-dir')).toHaveText(sim.profileDir)
+    const file = (name: string) => files.locator(`[data-testid="profile-file"][data-name="${name}"]`)
+    await expect(file('cpu.profile')).toContainText('CPU')
+    await expect(file('mem.profile')).toContainText('memory')
+    await expect(files.getByTestId('profile-dir-unset')).toHaveCount(0)
+
+    await file('cpu.profile').getByTestId('profile-file-open').click()
+    const viewer = page.getByTestId('profile-viewer')
+    await expect(viewer.getByTestId('profile-total')).toHaveAttribute('data-total', fileTotal(sim, 'cpu.profile'))
+    const canvas = viewer.locator('[data-testid="flame-graph"] canvas')
+    await expect(canvas).toHaveAttribute('data-root-value', fileTotal(sim, 'cpu.profile'))
+    expect(Number(await canvas.getAttribute('data-frames'))).toBeGreaterThan(3)
+    const box = await canvas.boundingBox()
+    expect(box?.width ?? 0).toBeGreaterThan(300)
+    expect(box?.height ?? 0).toBeGreaterThan(36)
+    expect(await viewer.getByTestId('top-row').count()).toBeGreaterThan(3)
+    await viewer.scrollIntoViewIfNeeded()
+    await shot(page, 'control-11-cpu-profile')
+
+    // Hovering a frame names it; the search highlights frames and filters the table.
+    await canvas.hover({ position: { x: 40, y: 27 } })
+    await expect(viewer.getByTestId('flame-info')).toContainText('%')
+    await page.mouse.move(0, 0)
+    await viewer.getByTestId('profile-search').fill('runtime')
+    await expect(viewer.getByTestId('flame-matches')).toContainText('of the total')
+    expect(Number(await canvas.getAttribute('data-matches'))).toBeGreaterThan(0)
+    const shown = viewer.getByTestId('top-row')
+    await expect(shown.first()).toContainText('runtime')
+    await shot(page, 'control-12-cpu-search')
+
+    // A memory profile: its value types, each with its own exact total.
+    await file('mem.profile').getByTestId('profile-file-open').click()
+    await expect(viewer).toHaveAttribute('data-name', 'mem.profile')
+    await expect(viewer.getByTestId('profile-total')).toHaveAttribute('data-total', fileTotal(sim, 'mem.profile'))
+    await viewer.getByTestId('profile-value-type').click()
+    await page.locator('.n-base-select-option', { hasText: 'alloc_space' }).click()
+    await expect(viewer.getByTestId('profile-total')).toHaveAttribute('data-total', fileTotal(sim, 'mem.profile', 1))
+    await shot(page, 'control-13-memory-alloc-space')
+
+    // A file cut short is refused with a message.
+    const whole = readFileSync(join(sim.profileDir, 'cpu.profile'))
+    writeFileSync(join(sim.profileDir, 'cut.profile'), whole.subarray(0, Math.floor(whole.length / 2)))
+    await files.getByTestId('profile-files-refresh').click()
+    await file('cut.profile').getByTestId('profile-file-open').click()
+    await expect(page.getByTestId('profile-open-error')).toContainText('truncated')
+    await shot(page, 'control-14-truncated')
+  })
+})
+
+/** Browser mode as `npm run serve` starts it by default (no --allow-node-changes), with a data folder of its own. */
+async function plainServe(page: Page): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-plain-'))
+  let serve: ChildProcess | undefined
+  try {
+    serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
+    await page.goto(await readServeUrl(serve))
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+  } catch (err) {
+    await stop(serve)
+    rmSync(dataDir, { recursive: true, force: true })
+    throw err
+  }
+  return async () => {
+    await stop(serve)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+test.describe('node control, default browser mode', () => {
+  test('the node-changing buttons are off, and the panel says how to turn them on', async ({ page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const close = await plainServe(page)
+    try {
+      await changesOff(page, sim)
+    } finally {
+      await close()
+    }
+  })
+
+  async function changesOff(page: Page, sim: Sim): Promise<void> {
+    await openControl(page, sim, 'Changes off')
+    await expect(page.getByTestId('node-changes-off')).toContainText('start serve with --allow-node-changes')
+    for (const id of ['cpu-start', 'cpu-start-timed', 'memory-profile', 'lock-profile', 'loglevel-set']) {
+      await expect(page.getByTestId(id)).toBeDisabled()
+    }
+    // Reading still works.
+    await openTab(page, 'VM configuration')
+    await expect(page.getByTestId('vm-tree')).toContainText('log-level: info')
+    await shot(page, 'control-15-changes-off')
+  }
+
+})
+
+test.describe('node control: what the panel needs', () => {
+  test('a profile without a profile folder is told where the app looks, and how to set it; a relative folder is refused in the form', async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.getByTestId('nav-connections').click()
+    await page.getByTestId('profile-new').click()
+    await fillProfile(page, { name: 'No folder', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, profileDir: 'profiles' })
+    await page.getByTestId('profile-save').click()
+    await expect(page.getByTestId('profile-form')).toContainText('“profiles” is a relative path')
+    await shot(page, 'control-16-relative-folder')
+    await page.getByTestId('field-profileDir').fill('')
+    await page.getByTestId('profile-save').click()
+    await expect(page.getByTestId('profile-form')).toBeHidden()
+    await profileItem(page, 'No folder').getByTestId('profile-activate').click()
+    await page.getByTestId('nav-control').click()
+    await openTab(page, 'Profile files')
+    await expect(page.getByTestId('profile-dir-unset')).toContainText('Profile folder')
+    await expect(page.getByTestId('profile-dir')).toContainText('.avalanchego/profiles')
+    // No node writes there on this machine: the folder does not exist, and the listing says so.
+    await expect(page.getByTestId('profile-files')).toContainText('does not exist')
+    await shot(page, 'control-17-folder-unset')
+  })
+
+  test('a node without the admin API: the panel says it is unavailable, why, and the node flag', async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await simConfig(sim, { adminApi: false })
+    await openControl(page, sim, 'No admin')
+    await expect(page.getByTestId('panel-needs-admin')).toContainText('admin-api-enabled')
+    await expect(page.getByTestId('profilers')).toHaveCount(0)
+    await shot(page, 'control-18-no-admin-api')
+  })
+})
