@@ -111,6 +111,7 @@ test.describe('validators panel', () => {
       )
       .toBe(heaviest.nodeID)
     await expect(rows.first().locator('[data-weight]')).toHaveAttribute('data-weight', heaviest.weight)
+    await table.scrollIntoViewIfNeeded()
     await shot(page, 'validators-04-set-sorted')
 
     // Scroll the virtual list to its end: the lightest is the last row.
@@ -126,6 +127,7 @@ test.describe('validators panel', () => {
       .toBe(lightest.nodeID)
     // Virtualised: far fewer rows in the page than in the set.
     expect(await rows.count()).toBeLessThan(100)
+    await table.scrollIntoViewIfNeeded()
     await shot(page, 'validators-05-set-end')
 
     // Filters: not connected, as the node says; then one NodeID.
@@ -181,6 +183,7 @@ test.describe('validators panel', () => {
     await page.locator('.n-base-select-option', { hasText: subnet }).first().click()
     await expect(page.getByTestId('set-count')).toHaveText(expected.length.toLocaleString('en-US'))
     await expect(page.getByTestId('my-validators')).toContainText(`subnet ${subnet}`)
+    await page.getByTestId('set-table').scrollIntoViewIfNeeded()
     await shot(page, 'validators-09-subnet')
   })
 
@@ -207,6 +210,7 @@ test.describe('validators panel', () => {
       await page.getByTestId(`history-range-${r}`).click()
       await expect(chart).toHaveAttribute('data-points', '4')
     }
+    await chart.scrollIntoViewIfNeeded()
     await shot(page, 'validators-10-history-light')
     await page.emulateMedia({ colorScheme: 'dark' })
     await expect(chart.locator('canvas')).toHaveCount(1)

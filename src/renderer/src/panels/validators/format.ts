@@ -10,6 +10,19 @@ export function avax(nAvax: string | undefined): string {
   return nAvax === undefined ? '—' : `${formatUnits(nAvax, 9)} AVAX`
 }
 
+/** A plain integer with thousands separators, exact: "1,000,000". */
+export function integer(text: string | undefined): string {
+  return text === undefined ? '—' : formatUnits(text, 0)
+}
+
+/**
+ * A validator's weight: staked nAVAX on the Primary Network (shown in AVAX), but a plain number a
+ * subnet's or L1's owner assigned anywhere else.
+ */
+export function weight(text: string | undefined, primary: boolean): string {
+  return primary ? avax(text) : integer(text)
+}
+
 /** Compares two decimal strings as integers (a float would lose the low digits of a large weight). */
 export function compareDecimal(a: string | undefined, b: string | undefined): number {
   const x = a === undefined ? -1n : BigInt(a)
