@@ -31,5 +31,17 @@ export const PANELS: readonly PanelEntry[] = [
     label: 'Node control',
     description: 'CPU, memory and lock profiles, the log level, the VM configuration and the profile files of the active node.',
     component: () => import('./control/ControlPanel.vue')
+  },
+  {
+    path: '/pchain',
+    label: 'P-Chain',
+    description: 'P-Chain blocks by height or ID (hex or a JSON tree), the blockchains with their status, the supply and balances.',
+    component: () => import('./chains/PChainPanel.vue')
+  },
+  {
+    path: '/cchain',
+    label: 'C-Chain live',
+    description: 'New blocks as they arrive, fees over time and the chain config, for the C-Chain or another EVM instance of the node.',
+    component: () => import('./cchain/CChainPanel.vue')
   }
 ]

@@ -1,0 +1,161 @@
+/**
+ * The P-Chain explorer and the C-Chain live view in Chromium against the sim: a block by height in
+ * both encodings with previous/next walking the chain, the blockchains with their status meanings, bad
+ * input refused in the form, a block seen before opened offline; the live block list advancing through
+ * two websocket drops with no missing and no repeated height (checked against anvil), the fee chart,
+ * the chain config, a block's transactions, and a second EVM instance's live view.
+ */
+import type { Page } from '@playwright/test'
+import { startSim, type Sim } from '../sim/index'
+import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+
+let sim: Sim | undefined
+
+test.afterEach(async () => {
+  await sim?.stop()
+  sim = undefined
+})
+
+async function openPanel(page: Page, s: Sim, name: string, panel: 'pchain' | 'cchain'): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByTestId('nav-connections').click()
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+  await page.getByTestId(`nav-${panel}`).click()
+  await expect(page.getByTestId(`${panel}-panel`)).toBeVisible()
+}
+
+async function anvil(url: string, method: string, params: unknown[] = []): Promise<any> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return ((await r.json()) as { result: unknown }).result
+}
+
+test('P-Chain: a block by height in json and hex, previous/next, blockchains with meanings, bad input, offline', async ({ app: page }) => {
+  test.setTimeout(150_000)
+  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
+  await openPanel(page, s, 'P-Chain sim', 'pchain')
+  const blocks = s.dataset.pBlocks
+  const mid = blocks[Math.floor(blocks.length / 2)]!
+  const card = page.getByTestId('pchain-block')
+
+  await page.getByTestId('pchain-block-input').locator('input').fill(mid.height.toString())
+  await page.getByTestId('pchain-block-go').click()
+  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
+  await expect(card.getByTestId('pchain-json')).toContainText('txs')
+  await expect(card.getByTestId('pchain-json')).toContainText(`parentID: ${mid.parentId}`)
+  await shot(page, 'pchain-block-json')
+
+  await card.getByTestId('pchain-encoding').getByText('hex').click()
+  await expect(card.getByTestId('pchain-hex').locator('textarea')).toHaveValue(/^0x[0-9a-f]+$/)
+  await shot(page, 'pchain-block-hex')
+
+  await card.getByTestId('pchain-next').click()
+  await expect(card.getByTestId('pchain-height')).toHaveText(`Height ${mid.height + 1n}`)
+  await expect(card.getByTestId('pchain-block-id')).toHaveText(blocks[Math.floor(blocks.length / 2) + 1]!.blockId)
+  await card.getByTestId('pchain-prev').click()
+  await card.getByTestId('pchain-prev').click()
+  await expect(card.getByTestId('pchain-block-id')).toHaveText(blocks[Math.floor(blocks.length / 2) - 1]!.blockId)
+
+  const chains = page.getByTestId('pchain-blockchains')
+  await expect(chains.getByTestId('chain-status').first()).toBeVisible()
+  await expect(chains).toContainText('the blockchain is being validated by the queried node')
+  await expect(chains).toContainText('the queried node takes part as a non-validating node')
+  await expect(chains).toContainText('deprecated')
+  await chains.scrollIntoViewIfNeeded()
+  await shot(page, 'pchain-blockchains')
+
+  for (const bad of ['-1', 'ten']) {
+    await page.getByTestId('pchain-block-input').locator('input').fill(bad)
+    await page.getByTestId('pchain-block-go').click()
+    await expect(card.getByTestId('pchain-block-feedback')).toContainText('must be a block height: a whole number 0 or more')
+  }
+  await card.scrollIntoViewIfNeeded()
+  await shot(page, 'pchain-bad-height')
+  await card.getByTestId('pchain-mode').getByText('By block ID').click()
+  await page.getByTestId('pchain-block-input').locator('input').fill(s.dataset.unknownBlockchainId)
+  await page.getByTestId('pchain-block-go').click()
+  await expect(card).toContainText('no P-Chain block with ID')
+  await page.getByTestId('pchain-block-input').locator('input').fill('not-an-id!')
+  await page.getByTestId('pchain-block-go').click()
+  await expect(card.getByTestId('pchain-block-feedback')).toContainText('must be a cb58 id')
+
+  // the node gone: the block seen before opens from the cache, marked so with its age
+  await s.stop()
+  await card.getByTestId('pchain-mode').getByText('By height').click()
+  await page.getByTestId('pchain-block-input').locator('input').fill(mid.height.toString())
+  await page.getByTestId('pchain-block-go').click()
+  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
+  await expect(card.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+  await expect(card.getByTestId('source-marker')).toContainText(/cached/)
+  await shot(page, 'pchain-offline')
+})
+
+test('C-Chain live: advances through two websocket drops with no gap, fees, config, a block; a second instance', async ({ app: page }) => {
+  test.setTimeout(150_000)
+  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 1 }))
+  await openPanel(page, s, 'C-Chain sim', 'cchain')
+  await expect(page.getByTestId('cchain-chain-id')).toHaveText('43114')
+  await expect(page.getByTestId('cchain-network-id')).toHaveText(/^\d+$/)
+  const live = page.getByTestId('cchain-live')
+  await expect(live.getByTestId('cchain-live-state')).toHaveText('live')
+  await expect(live.getByTestId('head-number').first()).toBeVisible()
+
+  s.faults.add({ service: 'node', kind: 'wsDrop', match: '/ext/bc/C/ws eth_subscription', count: 2 })
+  await expect(live.getByTestId('cchain-live-meta')).toContainText('reconnects 2', { timeout: 60_000 })
+  expect(s.faults.list()).toEqual([])
+  const afterDrops = BigInt((await live.getByTestId('head-number').first().textContent())!)
+  await expect.poll(async () => BigInt((await live.getByTestId('head-number').first().textContent())!), { timeout: 30_000 }).toBeGreaterThan(afterDrops + 2n)
+  await expect(live.getByTestId('cchain-live-state')).toHaveText('live')
+
+  // every row shown: consecutive heights, newest first, each one anvil's own block
+  // read in one go: a new head may arrive between two reads and shift the rows
+  const rows = await live.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.textContent ?? '']))
+  const numbers = rows.map(([n]) => BigInt(n!))
+  const hashes = rows.map(([, h]) => h)
+  expect(numbers.length).toBeGreaterThan(5)
+  for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! - 1n)
+  for (let i = 0; i < numbers.length; i++) {
+    const b = (await anvil(s.anvilUrl, 'eth_getBlockByNumber', [`0x${numbers[i]!.toString(16)}`, false])) as { hash: string }
+    expect(hashes[i]).toBe(b.hash)
+  }
+  await expect.poll(async () => Number(await page.getByTestId('cchain-fees').getAttribute('data-points'))).toBeGreaterThan(2)
+  await expect(page.getByTestId('cchain-fee-chart').locator('canvas')).toBeVisible()
+  await expect(page.getByTestId('cchain-config')).toContainText('chainId: 43114')
+  await shot(page, 'cchain-live')
+  await page.getByTestId('cchain-fees').scrollIntoViewIfNeeded()
+  await shot(page, 'cchain-fees')
+
+  // a block with a transaction opens to its header and transactions
+  const [from, to] = (await anvil(s.anvilUrl, 'eth_accounts')) as string[]
+  const txHash = (await anvil(s.anvilUrl, 'eth_sendTransaction', [{ from, to, value: '0x2a' }])) as string
+  const receiptOf = async () => (await anvil(s.anvilUrl, 'eth_getTransactionReceipt', [txHash])) as { blockNumber: string; blockHash: string } | null
+  await expect.poll(receiptOf, { timeout: 20_000 }).not.toBeNull()
+  const receipt = (await receiptOf())!
+  const n = BigInt(receipt.blockNumber).toString()
+  await expect(live.getByTestId('head-number').filter({ hasText: new RegExp(`^${n}$`) })).toBeVisible({ timeout: 20_000 })
+  await live.getByTestId('head-number').filter({ hasText: new RegExp(`^${n}$`) }).click()
+  const drawer = page.getByTestId('cchain-block-drawer')
+  await expect(drawer.getByTestId('cchain-block-header')).toContainText(receipt.blockHash)
+  await expect(drawer.getByTestId('cchain-block-txs')).toContainText(txHash)
+  await shot(page, 'cchain-block')
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+
+  // the second EVM instance, chosen from the node's blockchains
+  const inst = s.evmInstances[0]!
+  await page.getByTestId('cchain-instance').click()
+  await page.locator('.n-base-select-option', { hasText: inst.blockchainId.slice(0, 10) }).click()
+  await expect(page.getByTestId('cchain-chain-id')).toHaveText(String(inst.evmChainId))
+  await expect(live.getByTestId('cchain-live-state')).toHaveText('live')
+  await expect(live.getByTestId('head-number').first()).toBeVisible()
+  const [instRow] = await live.locator('tbody tr').evaluateAll((trs) => trs.slice(0, 1).map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.textContent ?? '']))
+  const instBlock = (await anvil(inst.anvilUrl, 'eth_getBlockByNumber', [`0x${BigInt(instRow![0]!).toString(16)}`, false])) as { hash: string }
+  expect(instRow![1]).toBe(instBlock.hash)
+  await expect(page.getByTestId('cchain-config')).toContainText(`chainId: ${inst.evmChainId}`)
+  await shot(page, 'cchain-second-instance')
+})
