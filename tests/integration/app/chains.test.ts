@@ -200,6 +200,19 @@ describe('C-Chain and other EVM instances', () => {
     expect(h.hash).toBe(((await anvil(inst.anvilUrl, 'eth_getBlockByNumber', [`0x${BigInt(h.number).toString(16)}`, false])) as { hash: string }).hash)
   })
 
+  it('an instance the node serves no websocket for stops with the reason instead of retrying forever', async () => {
+    const list = await client.call('cchain.instances', {})
+    const unserved = list.data.instances.find((i) => i.chain !== 'C' && i.chain !== sim.evmInstances[0]!.blockchainId)!
+    await client.call('cchain.watch', { chain: unserved.chain })
+    const stopped = await vi.waitFor(() => {
+      const e = events.filter((x) => x.chain === unserved.chain).at(-1)
+      if (!e || e.status.state !== 'stopped') throw new Error('not stopped yet')
+      return e
+    }, { timeout: 20_000, interval: 100 })
+    expect(stopped.status.lastError).toMatch(/no websocket is served at .*HTTP 404/)
+    expect((await failure(client.call('cchain.ids', { chain: unserved.chain }))).code).toBe('NOT_FOUND')
+  })
+
   it('with the sim stopped, blocks seen before open from the cache with their age', async () => {
     const height = sim.dataset.pBlocks[Math.floor(sim.dataset.pBlocks.length / 2)]!.height.toString()
     const seen = headsOf('C')[2]!

@@ -170,8 +170,11 @@ export interface NewHeadsHandlers {
   onSubscribed(): void
   /** A new head's number (the header itself is read over HTTP, so every block has one shape). */
   onHead(number: bigint): void
-  /** The socket is gone (or never opened, or the subscription was refused); called once. */
-  onClose(reason: string): void
+  /**
+   * The socket is gone (or never opened, or the subscription was refused); called once. `final`: the
+   * node serves no websocket there (HTTP 404), so trying again is pointless.
+   */
+  onClose(reason: string, final: boolean): void
 }
 
 /**
@@ -183,14 +186,14 @@ export function subscribeNewHeads(wsUrl: string, h: NewHeadsHandlers, timeoutMs 
   const ws = new WebSocket(wsUrl, { maxPayload: WS_MAX_PAYLOAD, handshakeTimeout: timeoutMs })
   let subscription: string | undefined
   let done = false
-  const finish = (reason: string): void => {
+  const finish = (reason: string, final = false): void => {
     if (done) return
     done = true
     clearTimeout(timer)
     ws.removeAllListeners()
     ws.on('error', () => {})
     ws.terminate()
-    h.onClose(reason)
+    h.onClose(reason, final)
   }
   const timer = setTimeout(() => finish(`the websocket at ${where} did not accept the subscription within ${timeoutMs} ms`), timeoutMs)
   ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] })))
@@ -212,7 +215,7 @@ export function subscribeNewHeads(wsUrl: string, h: NewHeadsHandlers, timeoutMs 
     if (typeof n !== 'string' || !/^0x[0-9a-fA-F]+$/.test(n)) return finish(`the websocket at ${where} sent a head without a number`)
     h.onHead(BigInt(n))
   })
-  ws.on('unexpected-response', (_req, res) => finish(`no websocket is served at ${where} (HTTP ${res.statusCode ?? 0})`))
+  ws.on('unexpected-response', (_req, res) => finish(`no websocket is served at ${where} (HTTP ${res.statusCode ?? 0})`, res.statusCode === 404))
   ws.on('error', (err) => finish(`could not reach the websocket at ${where}: ${(err as NodeJS.ErrnoException).code === 'ECONNREFUSED' ? 'connection refused' : 'network error'}`))
   ws.on('close', () => finish(`the websocket at ${where} closed`))
   return { close: () => finish('closed by the app') }

@@ -49,6 +49,10 @@ export class HeadFollower {
     return this.d.endpoint.chain
   }
 
+  get isStopped(): boolean {
+    return this.stopped
+  }
+
   start(): void {
     this.connect()
   }
@@ -74,10 +78,16 @@ export class HeadFollower {
         this.enqueue(async () => this.fillTo(await evm.blockNumber(this.d.endpoint.http), true))
       },
       onHead: (n) => this.enqueue(() => this.fillTo(n, false)),
-      onClose: (reason) => {
+      onClose: (reason, final) => {
         if (this.stopped) return
-        this.status.state = 'reconnecting'
         this.status.lastError = reason.slice(0, 500)
+        if (final) {
+          // The node does not run this instance (or serves no websocket for it): nothing to follow.
+          this.status.state = 'stopped'
+          this.stopped = true
+          return this.publish([])
+        }
+        this.status.state = 'reconnecting'
         this.publish([])
         this.timer = setTimeout(() => {
           this.status.reconnects++
@@ -155,7 +165,9 @@ export class LiveHeads {
     const deps = this.make(chain)
     const key = `${deps.scope} ${chain}`
     let f = this.followers.get(key)
-    if (!f) {
+    // One that stopped (the node served no websocket) is tried afresh when asked again.
+    if (f?.isStopped) this.followers.delete(key)
+    if (!f || f.isStopped) {
       f = new HeadFollower(deps)
       this.followers.set(key, f)
       f.start()
