@@ -29,6 +29,9 @@ import { withEffectPolicy } from './services/effect-policy'
 import { withInvalidation } from './services/invalidation'
 import type { AllHandlers } from './services/handlers'
 import { infoHandlers } from './services/info/handlers'
+import { dataHandlers } from './services/data/handlers'
+import { LoadAllJobs } from './services/data/load-all'
+import { metricsHandlers } from './services/metrics/handlers'
 import { jobHandlers } from './services/jobs/handlers'
 import { JobManager } from './services/jobs/manager'
 import { profileHandlers } from './services/profiles/handlers'
@@ -169,7 +172,9 @@ export function createApp(opts: AppOptions): App {
     ...controlHandlers(control, () => connections.get().profile.profileDir),
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
-    ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore)
+    ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
+    ...dataHandlers(connections, jobs, new LoadAllJobs()),
+    ...metricsHandlers(connections)
   } satisfies AllHandlers
 
   const served = withEffectPolicy(

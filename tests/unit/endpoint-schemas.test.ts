@@ -13,7 +13,7 @@ import {
   listCChainAtomicTransactionsResponse,
   listPChainTransactionsResponse,
   listXChainTransactionsResponse
-} from '../../src/main/clients/data/schemas/primary-tx'
+} from '../../src/shared/contract/data-service/primary-tx'
 import { metricsEndpoints } from '../../src/main/clients/metrics/endpoints'
 import type { EndpointDef } from '../../src/main/clients/rest/define'
 import { dataReferenceDir } from '../support/shared'

@@ -4,6 +4,8 @@ import { cacheEvents } from './cache'
 import { cchainEvents, cchainMethods } from './cchain'
 import { connectionEvents, connectionMethods } from './connection'
 import { controlEvents, controlMethods } from './control'
+import { dataMethods } from './data'
+import { metricsMethods } from './metrics'
 import { coreMethods } from './utxos'
 import { infoMethods } from './info'
 import { jobEvents, jobMethods } from './jobs'
@@ -26,7 +28,9 @@ export const contract = {
     ...controlMethods,
     ...coreMethods,
     ...pchainMethods,
-    ...cchainMethods
+    ...cchainMethods,
+    ...dataMethods,
+    ...metricsMethods
   },
   events: {
     ...profileEvents,
@@ -61,4 +65,6 @@ export * from './control'
 export * from './utxos'
 export * from './pchain'
 export * from './cchain'
+export * from './data'
+export * from './metrics'
 export type { Effect, RemoteService } from '../rpc/contract-types'

@@ -7,6 +7,7 @@ import { HttpError, notFound } from './http/errors'
 import type { PageTokens } from './http/page-token'
 import type { NetworkName } from './http/query'
 import type { DataNetwork, NetworkData } from './network-data'
+import { PAGE_UTXO_THRESHOLD } from './routes/transactions'
 
 export interface DataContext {
   seed: number
@@ -22,6 +23,10 @@ export interface DataContext {
   /** throws the configured 503 when this subnet is switched off */
   assertSubnetAvailable(subnetId: string): void
   isSubnetUnavailable(subnetId: string): boolean
+  /** switched at run time (POST /__sim/data-config): UTXOs after which a transactions page stops early */
+  limits: { pageUtxoThreshold: number }
+  /** switches the 503 subnets at run time (POST /__sim/data-config) */
+  setUnavailableSubnets(ids: readonly string[]): void
 }
 
 export function toDataNetwork(name: NetworkName): DataNetwork {
@@ -44,14 +49,18 @@ export function createDataContext(opts: {
     }
     return d
   }
-  const down = new Set(opts.unavailableSubnets)
+  let down = new Set(opts.unavailableSubnets)
   const ctx: DataContext = {
     seed: opts.seed,
     tokens: opts.tokens,
     nodeUrl: opts.nodeUrl,
     network: (name) => get(toDataNetwork(name)),
     allNetworks: () => [get('mainnet'), get('fuji')],
+    limits: { pageUtxoThreshold: PAGE_UTXO_THRESHOLD },
     isSubnetUnavailable: (subnetId) => down.has(subnetId),
+    setUnavailableSubnets: (ids) => {
+      down = new Set(ids)
+    },
     assertSubnetAvailable(subnetId) {
       // The spec's 503: "returned for certain routes of a particular subnet; a problem with the subnet node".
       if (down.has(subnetId)) throw new HttpError(503, `The nodes of subnet ${subnetId} are not responding, try again later`)

@@ -9,6 +9,7 @@
 import type { Faults } from '../faults'
 import { createDataContext } from './context'
 import { PageTokens } from './http/page-token'
+import { AccessControl } from './http/access'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './http/rate-limit'
 import type { RateLimitOptions } from './http/rate-limit'
 import { Router } from './http/router'
@@ -26,7 +27,7 @@ import { nftTokenRoutes } from './routes/nft-tokens'
 import { rewardRoutes } from './routes/rewards'
 import { signatureAggregationRoutes } from './routes/signature-aggregation'
 import { subnetRoutes } from './routes/subnets'
-import { transactionRoutes } from './routes/transactions'
+import { PAGE_UTXO_THRESHOLD, transactionRoutes } from './routes/transactions'
 import { usageMetricsRoutes } from './routes/usage-metrics'
 import { vertexRoutes } from './routes/vertices'
 import type { DataContext } from './context'
@@ -76,15 +77,26 @@ export async function startDataService(opts: DataServiceOptions): Promise<{ url:
     load: (network) => loadNetworkData(opts.seed, network, opts.freshData ?? false),
   })
   const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, opts.now)
+  const access = new AccessControl(
+    limiter,
+    { rejectedKeys: [], forbiddenKeys: [], rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT, unavailableSubnets: opts.unavailableSubnets ?? [], pageUtxoThreshold: PAGE_UTXO_THRESHOLD },
+    { subnets: (ids) => ctx.setUnavailableSubnets(ids), pageUtxoThreshold: (n) => (ctx.limits.pageUtxoThreshold = n) },
+  )
+  // The sim's own switch (not part of the service): keys that get 401/403, the rate limit, 503 subnets.
+  const control: Route[] = [
+    { name: 'simDataConfig', method: 'GET', template: '/__sim/data-config', handler: () => ({ body: access.view() }) },
+    { name: 'simDataConfig', method: 'POST', template: '/__sim/data-config', handler: ({ body }) => ({ body: access.configure(body) }) },
+  ]
   return startJsonServer(
     {
       service: 'data',
       faults: opts.faults,
-      router: new Router(dataServiceRoutes(ctx)),
+      router: new Router([...dataServiceRoutes(ctx), ...control]),
       errorStyle: 'string',
       gate: (req) => {
+        if ((req.url ?? '').startsWith('/__sim/')) return {}
         const key = req.headers['x-data-api-key']
-        return { headers: limiter.take(req.socket.remoteAddress ?? 'unknown', Array.isArray(key) ? key[0] : key) }
+        return { headers: access.check(req.socket.remoteAddress ?? 'unknown', Array.isArray(key) ? key[0] : key) }
       },
     },
     opts.port,

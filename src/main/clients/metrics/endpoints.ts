@@ -1,12 +1,12 @@
 /**
  * The metrics service's endpoints (spec "Metrics service" and "NFT token details and holders"). No
- * authentication: the API key is never sent here. Call them through ../rest/client.ts.
+ * authentication: the API key is never sent here. Call them through ../rest/client.ts. Parameters are
+ * declared once in src/shared/contract/data-service/inputs.ts (the contract takes the same).
  */
-import { PAGE_RULES, evmAddress, evmChainId, pageSize, pageToken, strictParams } from '../data/params'
+import { metricsParams as P } from '../../../shared/contract/data-service/inputs'
+import { avgTpsResponse, nftHoldersResponse } from '../../../shared/contract/data-service/metrics'
+import { PAGE_RULES } from '../../../shared/contract/data-service/params'
 import { defineEndpoint } from '../rest/define'
-import { avgTpsResponse, nftHoldersResponse } from './schemas'
-
-const path = strictParams({ chainId: evmChainId() }, 'path parameter')
 
 export const metricsEndpoints = {
   /**
@@ -19,8 +19,8 @@ export const metricsEndpoints = {
     service: 'metrics',
     method: 'GET',
     path: '/v1/avg_tps/{chainId}',
-    pathParams: path,
-    query: strictParams({ pageToken: pageToken.optional() }, 'query parameter'),
+    pathParams: P.getAvgTps.path,
+    query: P.getAvgTps.query,
     body: undefined,
     sendsApiKey: false,
     response: avgTpsResponse
@@ -31,8 +31,8 @@ export const metricsEndpoints = {
     service: 'metrics',
     method: 'GET',
     path: '/v2/chains/{chainId}/contracts/{address}/nfts:listHolders',
-    pathParams: strictParams({ chainId: evmChainId(), address: evmAddress('address (the collection contract)') }, 'path parameter'),
-    query: strictParams({ pageToken: pageToken.optional(), pageSize: pageSize(PAGE_RULES.nftHolders) }, 'query parameter'),
+    pathParams: P.getNftHoldersByContractAddress.path,
+    query: P.getNftHoldersByContractAddress.query,
     body: undefined,
     page: { ...PAGE_RULES.nftHolders, listField: 'addresses' },
     sendsApiKey: false,

@@ -113,7 +113,7 @@ export function retryDelayMs(err: AppError, attempt: number, random = Math.rando
   return random() * cap
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AppError('CANCELLED', 'The request was cancelled'))
     const timer = setTimeout(done, ms)

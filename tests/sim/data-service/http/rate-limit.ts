@@ -23,9 +23,15 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>()
 
   constructor(
-    private readonly limits: RateLimitOptions = DEFAULT_RATE_LIMIT,
+    private limits: RateLimitOptions = DEFAULT_RATE_LIMIT,
     private readonly nowMs: () => number = () => performance.now(),
   ) {}
+
+  /** New limits from now on; every client starts again with a full bucket. */
+  configure(limits: RateLimitOptions): void {
+    this.limits = { ...limits }
+    this.buckets.clear()
+  }
 
   /** Takes one token for this client or throws a 429 HttpError; returns headers for the answer. */
   take(clientAddress: string, apiKey: string | undefined): Record<string, string> {

@@ -36,14 +36,14 @@ export function chainOfPathId(net: NetworkData, id: string, allowed: readonly ('
 }
 
 /** One page that also stops once the UTXOs of its transactions reach the threshold (never empty). */
-function txPage(tokens: PageTokens, scope: string, all: readonly PrimaryNetworkTx[], pageToken: string | undefined, pageSize: number) {
+function txPage(tokens: PageTokens, scope: string, all: readonly PrimaryNetworkTx[], pageToken: string | undefined, pageSize: number, threshold = PAGE_UTXO_THRESHOLD) {
   const offset = tokens.read(pageToken, scope)
   const items: PrimaryNetworkTx[] = []
   let utxos = 0
   for (let i = offset; i < all.length && items.length < pageSize; i++) {
     const t = all[i] as PrimaryNetworkTx
     const n = t.consumedUtxos.length + t.emittedUtxos.length
-    if (items.length > 0 && utxos + n > PAGE_UTXO_THRESHOLD) break
+    if (items.length > 0 && utxos + n > threshold) break
     items.push(t)
     utxos += n
   }
@@ -96,7 +96,7 @@ export function transactionRoutes(ctx: DataContext): Route[] {
         if (sortOrder === 'desc') rows.reverse()
 
         const scope = scopeOf('listLatestPrimaryNetworkTransactions', { network, chain, addresses, l1ValidationId, txTypes, start, end, sortOrder })
-        const page = txPage(ctx.tokens, scope, rows, single(query, 'pageToken'), pageSize)
+        const page = txPage(ctx.tokens, scope, rows, single(query, 'pageToken'), pageSize, ctx.limits.pageUtxoThreshold)
         return {
           body: {
             ...(page.nextPageToken === undefined ? {} : { nextPageToken: page.nextPageToken }),

@@ -54,26 +54,31 @@ export const aggregateSignaturesBody = z
           ? 'the body must be a JSON object'
           : undefined
   })
-  .superRefine((b, ctx) => {
-    const hasMessage = b.message !== undefined
-    const hasJustification = b.justification !== undefined
-    if (hasMessage === hasJustification) {
-      ctx.addIssue({
-        code: 'custom',
-        path: hasMessage ? ['justification'] : ['message'],
-        message: hasMessage ? 'give either message or justification, not both' : 'give exactly one of message or justification'
-      })
-    }
-    const quorum = b.quorumPercentage ?? DEFAULT_QUORUM_PERCENTAGE
-    const buffer = b.quorumPercentageBuffer ?? DEFAULT_QUORUM_PERCENTAGE_BUFFER
-    if (quorum + buffer > 100) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['quorumPercentageBuffer'],
-        message: `quorumPercentage (${quorum}${b.quorumPercentage === undefined ? ', the default' : ''}) + quorumPercentageBuffer (${buffer}) must be at most 100`
-      })
-    }
-  })
+  .superRefine(checkAggregateRules)
+
+type AggregateFields = { message?: string | undefined; justification?: string | undefined; quorumPercentage?: number | undefined; quorumPercentageBuffer?: number | undefined }
+
+/** The rules across fields: exactly one of message or justification; quorum + buffer at most 100. */
+export function checkAggregateRules(b: AggregateFields, ctx: z.RefinementCtx): void {
+  const hasMessage = b.message !== undefined
+  const hasJustification = b.justification !== undefined
+  if (hasMessage === hasJustification) {
+    ctx.addIssue({
+      code: 'custom',
+      path: hasMessage ? ['justification'] : ['message'],
+      message: hasMessage ? 'give either message or justification, not both' : 'give exactly one of message or justification'
+    })
+  }
+  const quorum = b.quorumPercentage ?? DEFAULT_QUORUM_PERCENTAGE
+  const buffer = b.quorumPercentageBuffer ?? DEFAULT_QUORUM_PERCENTAGE_BUFFER
+  if (quorum + buffer > 100) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quorumPercentageBuffer'],
+      message: `quorumPercentage (${quorum}${b.quorumPercentage === undefined ? ', the default' : ''}) + quorumPercentageBuffer (${buffer}) must be at most 100`
+    })
+  }
+}
 
 /** { signedMessage }: the signed Warp message, hex. */
 export const signatureAggregationResponse = z.looseObject({ signedMessage: z.string().regex(/^(0x)?[0-9a-fA-F]*$/, { error: 'signedMessage must be hex' }) })

@@ -4,7 +4,7 @@
  * to give instead, before any request is made.
  */
 import { z } from 'zod'
-import { CURRENCIES, NETWORKS } from './schemas/common'
+import { CURRENCIES, NETWORKS } from './common'
 
 /** Page-size rules of the spec's Limits table. */
 export const PAGE_RULES = {

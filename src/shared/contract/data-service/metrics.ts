@@ -6,7 +6,7 @@
  * - avg_tps paging: spec nextPageToken, the real (deprecated) route nextPageStartKey -> both kept.
  */
 import { z } from 'zod'
-import { listEnvelope, timestamp, uint } from '../data/schemas/common'
+import { listEnvelope, timestamp, uint } from './common'
 
 export const avgTpsPoint = z.looseObject({ timestamp, value: z.number() })
 

@@ -1,0 +1,99 @@
+import type { DataList, LoadedPages } from '../../../shared/contract'
+import { AppError } from '../../../shared/rpc/errors'
+import { dataEndpoints } from '../../clients/data/endpoints'
+import { abortableSleep as sleep } from '../../clients/transport/policy'
+import type { JobContext } from '../jobs/manager'
+import { callWithInput, type ServiceAccess } from './service'
+
+/** Rate-limit waits in a row before the job gives up (the service keeps refusing). */
+const MAX_WAITS_IN_A_ROW = 60
+/** Other transient failures (network, timeout, 5xx) in a row before it gives up. */
+const MAX_TRANSIENT_IN_A_ROW = 3
+const KEEP_RESULTS = 20
+
+export type LoadEntry = { endpoint: DataList; state: LoadedPages['state']; pages: unknown[] }
+
+/**
+ * "Load all" of a data-service list: page after page until a page comes without nextPageToken (a
+ * page with fewer items than asked is not the last). A 429 is waited out for its Retry-After, second
+ * by second as job progress (the UI shows the countdown), then the same page is asked again. The
+ * pages fetched so far stay readable (data.loadedPages), also after a cancel or a failure.
+ */
+export class LoadAllJobs {
+  private readonly results = new Map<string, LoadEntry>()
+
+  /** A new result, empty until the job runs; kept under the job's id once it has one. */
+  begin(endpoint: DataList): LoadEntry {
+    return { endpoint, state: 'running', pages: [] }
+  }
+
+  async run(entry: LoadEntry, params: Record<string, unknown>, access: ServiceAccess, job: JobContext): Promise<string> {
+    const endpoint = entry.endpoint
+    const def = dataEndpoints[endpoint]
+    const listField = def.page?.listField ?? ''
+    const seen = new Set<string>()
+    let token: string | undefined
+    let items = 0
+    let waits = 0
+    let transient = 0
+    try {
+      for (;;) {
+        if (job.signal.aborted) throw new AppError('CANCELLED', 'Cancelled')
+        let page: Record<string, unknown>
+        try {
+          page = (await callWithInput(access, def, { ...params, ...(token !== undefined ? { pageToken: token } : {}) }, job.signal)) as Record<string, unknown>
+          waits = 0
+          transient = 0
+        } catch (err) {
+          if (job.signal.aborted) throw err
+          if (err instanceof AppError && err.is('RATE_LIMITED') && ++waits <= MAX_WAITS_IN_A_ROW) {
+            await this.waitOut(err.details?.retryAfter ?? 1, entry.pages.length + 1, items, job)
+            continue
+          }
+          if (err instanceof AppError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE') && ++transient <= MAX_TRANSIENT_IN_A_ROW) {
+            job.progress(items, null, `${err.message}: trying page ${entry.pages.length + 1} again`)
+            await sleep(500 * transient, job.signal)
+            continue
+          }
+          throw err
+        }
+        entry.pages.push(page)
+        const list = page[listField]
+        items += Array.isArray(list) ? list.length : 0
+        job.progress(items, null, `${items} items in ${entry.pages.length} page${entry.pages.length === 1 ? '' : 's'}`)
+        const next = page.nextPageToken
+        if (typeof next !== 'string' || next === '') break
+        if (seen.has(next)) throw new AppError('UPSTREAM_INVALID', `The data service sent the same nextPageToken twice for ${endpoint}`, { method: endpoint })
+        seen.add(next)
+        token = next
+      }
+      entry.state = 'done'
+      return `${items} items in ${entry.pages.length} page${entry.pages.length === 1 ? '' : 's'}`
+    } catch (err) {
+      entry.state = job.signal.aborted ? 'cancelled' : 'failed'
+      throw err
+    }
+  }
+
+  pagesOf(jobId: string): LoadedPages {
+    const e = this.results.get(jobId)
+    if (!e) throw new AppError('NOT_FOUND', `No "load all" with id ${jobId} in this session (results are kept for the last ${KEEP_RESULTS})`)
+    return { endpoint: e.endpoint, state: e.state, pages: e.pages } as LoadedPages
+  }
+
+  /** Waits Retry-After seconds, saying each second how long is left. */
+  private async waitOut(seconds: number, nextPage: number, items: number, job: JobContext): Promise<void> {
+    for (let left = Math.ceil(seconds); left > 0; left--) {
+      job.progress(items, null, `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${nextPage}`)
+      await sleep(1_000, job.signal)
+    }
+  }
+
+  keep(jobId: string, entry: LoadEntry): void {
+    this.results.set(jobId, entry)
+    for (const id of this.results.keys()) {
+      if (this.results.size <= KEEP_RESULTS) break
+      this.results.delete(id)
+    }
+  }
+}
