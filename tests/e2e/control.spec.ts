@@ -215,13 +215,13 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await vm.getByTestId('vm-search').fill('log-level')
     await expect(vm.getByTestId('vm-tree')).toContainText('log-level: debug')
     await expect(vm.getByTestId('vm-tree')).not.toContainText('rpc-gas-cap')
+    await vm.getByTestId('vm-diff').scrollIntoViewIfNeeded()
+    await shot(page, 'control-09-vm-diff')
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await vm.getByTestId('vm-copy').click()
     await expect(page.locator('.n-message', { hasText: 'VM configuration copied as JSON' })).toBeVisible()
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
     expect(copied['log-level']).toBe('debug')
-    await vm.scrollIntoViewIfNeeded()
-    await shot(page, 'control-09-vm-diff')
 
     // The revert happens by itself, ten seconds after the change.
     await expect(revert).toHaveCount(0, { timeout: 25_000 })
@@ -305,6 +305,7 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     writeFileSync(join(sim.profileDir, 'cut.profile'), whole.subarray(0, Math.floor(whole.length / 2)))
     await files.getByTestId('profile-files-refresh').click()
     await file('cut.profile').getByTestId('profile-file-open').click()
+    await expect(page.getByTestId('profile-open-error')).toContainText('cannot be unpacked')
     await expect(page.getByTestId('profile-open-error')).toContainText('truncated')
     await shot(page, 'control-14-truncated')
   })

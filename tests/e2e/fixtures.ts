@@ -136,11 +136,14 @@ export async function simConfig(sim: Sim, patch: Record<string, unknown>): Promi
   expect(res.status, await res.clone().text()).toBe(200)
 }
 
-/** Screenshots kept for people to look at: test-results/screens/<name>.png. */
+/**
+ * Screenshots kept for people to look at: test-results/screens/<name>.png, or SHOT_DIR/<name>.png (a run
+ * starting elsewhere in the same tree empties test-results/, so a helper looking at its pictures may keep them apart).
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   // Let Naive UI's transitions (modals, messages) settle so the picture shows the final state.
   await page.waitForTimeout(350)
-  await page.screenshot({ path: join('test-results', 'screens', `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(process.env['SHOT_DIR'] ?? join('test-results', 'screens'), `${name}.png`), fullPage: true })
 }
 
 export interface ProfileInput {
