@@ -182,9 +182,29 @@ test.describe('validators panel', () => {
     await input.fill(subnet.slice(0, 12))
     await page.locator('.n-base-select-option', { hasText: subnet }).first().click()
     await expect(page.getByTestId('set-count')).toHaveText(expected.length.toLocaleString('en-US'))
-    await expect(page.getByTestId('my-validators')).toContainText(`subnet ${subnet}`)
+    await expect(page.getByTestId('my-validators-where')).toHaveAttribute('title', `subnet ${subnet}`)
     await page.getByTestId('set-table').scrollIntoViewIfNeeded()
     await shot(page, 'validators-09-subnet')
+  })
+
+  test('an L1 validator: its validation ID, balance, nonce and owners', async ({ app: page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const s = running()
+    const l1 = s.dataset.l1Validators.find((v) => v.nodeID === s.dataset.nodes.l1)!
+    const [node] = await currentValidators(s, { subnetID: l1.subnetId, nodeIDs: [l1.nodeID] })
+    expect(node).toBeDefined()
+    await openValidators(page, s, 'L1', [l1.nodeID])
+    const input = page.getByTestId('subnet-input')
+    await input.fill(l1.subnetId)
+    await input.press('Enter')
+    const card = page.locator(`[data-testid="my-validator"][data-node-id="${l1.nodeID}"]`)
+    await expect(card.getByTestId('my-validator-validation-id')).toHaveText(l1.validationId)
+    await expect(card.getByTestId('my-validator-min-nonce')).toHaveText(l1.minNonce.toString())
+    await expect(card.getByTestId('my-validator-balance')).toContainText('AVAX')
+    await expect(card.getByTestId('my-validator-weight')).toHaveText(BigInt(node!.weight).toLocaleString('en-US'))
+    await expect(card).toContainText('Remaining balance owner')
+    await expect(card).toContainText('Deactivation owner')
+    await shot(page, 'validators-16-l1')
   })
 
   test('the history chart shows each refresh, for a day, a week or all', async ({ app: page }) => {

@@ -85,4 +85,9 @@ export function ownerText(o: Owner | undefined): string {
   return `${o.threshold} of ${o.addresses.length}: ${o.addresses.join(', ')}${lock}`
 }
 
+/** A long id in short: "BQEMJd…QqcnK" (the full id goes in a title or tooltip). */
+export function shortId(id: string): string {
+  return id.length <= 16 ? id : `${id.slice(0, 6)}…${id.slice(-5)}`
+}
+
 export const SUBNET_PRIMARY = 'Primary Network'
