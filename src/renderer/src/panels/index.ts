@@ -43,5 +43,17 @@ export const PANELS: readonly PanelEntry[] = [
     label: 'C-Chain live',
     description: 'New blocks as they arrive, fees over time and the chain config, for the C-Chain or another EVM instance of the node.',
     component: () => import('./cchain/CChainPanel.vue')
+  },
+  {
+    path: '/utxos',
+    label: 'UTXOs',
+    description: 'UTXOs waiting in the C-Chain shared memory: decoded beside their hex, page by page or all at once, with exact totals and exports.',
+    component: () => import('./utxos/UtxosPanel.vue')
+  },
+  {
+    path: '/atomic',
+    label: 'Atomic transactions',
+    description: 'Look up an atomic transaction and watch its status; issue a signed one exactly once; the journal of what was issued.',
+    component: () => import('./atomic/AtomicPanel.vue')
   }
 ]

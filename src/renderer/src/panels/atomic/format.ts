@@ -1,0 +1,59 @@
+/**
+ * The "check before issue" step, pure (unit-tested): the pasted text must be the node's hex form
+ * (0x, even digits, a 4-byte sha256 checksum) of a signed atomic tx whose layout decodes; the txID is
+ * derived from the bytes, as the node derives it, so the app can say what it will send and find the tx
+ * again after a lost answer. Main checks all of it again before anything is sent.
+ */
+import { decodeAtomicTxHex, type DecodedAtomicTx, type OwnerFormat } from '../../../../shared/codec'
+import type { IssuedTx } from '../../../../shared/contract'
+import { signedTxHexSchema } from '../../../../shared/contract'
+import { amountText, assetName, chainName } from '../utxos/format'
+
+export type TxCheck = { ok: true; hex: string; txID: string; decoded: DecodedAtomicTx } | { ok: false; reason: string }
+
+export function checkSignedTx(text: string, owners: OwnerFormat): TxCheck {
+  const parsed = signedTxHexSchema.safeParse(text)
+  if (!parsed.success) return { ok: false, reason: `The transaction ${parsed.error.issues[0]?.message ?? 'is not valid'}` }
+  try {
+    const decoded = decodeAtomicTxHex(parsed.data, owners)
+    return { ok: true, hex: parsed.data, txID: decoded.txID, decoded }
+  } catch (e) {
+    return { ok: false, reason: `Not sent: ${(e as Error).message}` }
+  }
+}
+
+/** Totals per asset of a tx's inputs or outputs, exact. */
+function sums(items: readonly { assetID: string; amount: string }[]): string {
+  const by = new Map<string, bigint>()
+  for (const i of items) by.set(i.assetID, (by.get(i.assetID) ?? 0n) + BigInt(i.amount))
+  return [...by].map(([asset, n]) => amountText(n.toString(), asset)).join(' + ') || 'nothing'
+}
+
+/** One sentence of what the tx does, for the confirmation: "ImportTx: 1.000000001 AVAX from X-Chain · 2oYM… to 0xabc…". */
+export function txSummary(d: DecodedAtomicTx): string {
+  if (d.type === 'ImportTx') {
+    const to = [...new Set(d.outputs.map((o) => (o.kind === 'evm' ? o.address : o.addresses.join(' '))))].join(', ')
+    return `ImportTx: ${d.inputs.length} UTXO${d.inputs.length === 1 ? '' : 's'} (${sums(d.inputs)}) from ${chainName(d.sourceChain)} to ${to || 'no one'}; ${sums(d.outputs)} credited`
+  }
+  const from = [...new Set(d.inputs.map((i) => (i.kind === 'evm' ? i.address : i.utxoID)))].join(', ')
+  return `ExportTx: ${sums(d.inputs)} from ${from || 'no one'} to ${chainName(d.destinationChain)}; ${sums(d.outputs)} exported`
+}
+
+/** What was burned as the fee, per asset ("0.001 AVAX"); negative means the outputs exceed the inputs. */
+export function feeText(d: DecodedAtomicTx): string {
+  return d.burned.map((b) => (b.amount.startsWith('-') ? `${b.amount} (${assetName(b.assetID)}: outputs exceed inputs)` : amountText(b.amount, b.assetID))).join(', ') || 'none'
+}
+
+export const OUTCOME: Record<IssuedTx['outcome'], { type: 'success' | 'error' | 'warning' | 'default'; text: string }> = {
+  accepted: { type: 'success', text: 'the node took it' },
+  refused: { type: 'error', text: 'refused' },
+  unknown: { type: 'warning', text: 'unknown: no answer came, its status is watched' },
+  pending: { type: 'default', text: 'being sent' }
+}
+
+export const STATUS_TYPE: Record<string, 'success' | 'error' | 'warning' | 'info' | 'default'> = {
+  Accepted: 'success',
+  Processing: 'info',
+  Dropped: 'error',
+  Unknown: 'warning'
+}

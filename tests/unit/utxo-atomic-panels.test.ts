@@ -1,0 +1,108 @@
+/**
+ * The words and checks of the UTXOs and Atomic transactions panels (pure code the panels render):
+ * addresses checked against the profile's prefix before anything is sent, a UTXO that does not decode
+ * kept as a row with its reason (the sim serves only well-formed UTXOs, so the e2e cannot show one),
+ * exact amounts, and the "check before issue" step on the reference tx and on broken text.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { nodeReferenceDir } from '../support/shared'
+import { txIdOfHex, viewUtxo } from '../../src/shared/codec'
+import { decodeHexChecksum, encodeBech32Address, encodeHexChecksum } from '../../src/shared/domain/encoding'
+import type { DecodedAtomicTx, DecodedUtxo, OwnerFormat, UtxoView } from '../../src/shared/codec'
+
+// The panels' format modules belong to the renderer's TypeScript project, not to the one the tests are
+// checked in: loaded by path here, with the signatures the test relies on written out.
+interface Row { key: string; hex: string; utxo: DecodedUtxo | null; reason: string | null }
+interface UtxoFormat {
+  checkAddresses(text: string, hrp: string): { addresses: string[]; problems: string[] }
+  rowsOf(views: readonly UtxoView[]): Row[]
+  filterRows(rows: readonly Row[], text: string, shown: 'all' | 'decoded' | 'broken'): Row[]
+  compareAmount(a: Row, b: Row): number
+  amountText(amount: string, assetID: string): string
+  locktimeText(locktime: string): string
+  chainName(id: string | undefined): string
+}
+interface AtomicFormat {
+  checkSignedTx(text: string, owners: OwnerFormat): { ok: true; hex: string; txID: string; decoded: DecodedAtomicTx } | { ok: false; reason: string }
+  txSummary(d: DecodedAtomicTx): string
+  feeText(d: DecodedAtomicTx): string
+}
+const panels = '../../src/renderer/src/panels'
+const { amountText, checkAddresses, chainName, compareAmount, filterRows, locktimeText, rowsOf } = (await import(`${panels}/utxos/format`)) as UtxoFormat
+const { checkSignedTx, feeText, txSummary } = (await import(`${panels}/atomic/format`)) as AtomicFormat
+
+const ref = (name: string) => JSON.parse(readFileSync(join(nodeReferenceDir(), name), 'utf8'))
+const owners = { hrp: 'avax', chain: 'C' }
+const utxoHexes = ref('core.getUTXOs.1.json').response.result.utxos as string[]
+const txHex = ref('core.getAtomicTx.1.json').response.result.tx as string
+const addr = (hrp: string, chain?: string) => encodeBech32Address(hrp, new Uint8Array(20).fill(7), chain)
+
+describe('address check before sending', () => {
+  it('takes C- addresses with the profile prefix, once each', () => {
+    const a = addr('avax', 'C')
+    expect(checkAddresses(`${a}, ${a}\n`, 'avax')).toEqual({ addresses: [a], problems: [] })
+  })
+  it('says what is wrong with each other address', () => {
+    const r = checkAddresses(`${addr('avax', 'X')} ${addr('fuji', 'C')} ${addr('avax')} C-avax1notanaddress`, 'avax')
+    expect(r.addresses).toEqual([])
+    expect(r.problems).toHaveLength(4)
+    expect(r.problems[0]).toMatch(/starts with X-: write it as C-avax1/)
+    expect(r.problems[1]).toMatch(/has the prefix fuji, but this profile's network uses avax/)
+    expect(r.problems[2]).toMatch(/has no chain prefix/)
+    expect(r.problems[3]).toMatch(/is not a bech32 address .*C-avax1…/)
+    expect(checkAddresses('  ', 'avax').problems).toEqual(['Give at least one address, such as C-avax1…'])
+  })
+})
+
+describe('UTXO rows', () => {
+  const bytes = decodeHexChecksum(utxoHexes[0]!)
+  const badChecksum = `${utxoHexes[1]!.slice(0, -2)}${utxoHexes[1]!.endsWith('00') ? '01' : '00'}`
+  const unknownCodec = encodeHexChecksum(Uint8Array.from([0, 9, ...bytes.slice(2)]))
+  const views = [utxoHexes[0]!, badChecksum, unknownCodec].map((h) => viewUtxo(h, owners))
+
+  it('keeps a UTXO that does not decode as a row with its reason, beside the decoded ones', () => {
+    const rows = rowsOf(views)
+    expect(rows.map((r) => r.utxo !== null)).toEqual([true, false, false])
+    expect(rows[1]).toMatchObject({ hex: badChecksum, utxo: null })
+    expect(rows[1]!.reason).toMatch(/^Does not decode: .*checksum/)
+    expect(rows[2]!.reason).toMatch(/^Does not decode: .*unknown codec version 9/)
+    expect(new Set(rows.map((r) => r.key)).size).toBe(3)
+    expect(filterRows(rows, '', 'broken')).toEqual([rows[1], rows[2]])
+    expect(filterRows(rows, 'codec version 9', 'all')).toEqual([rows[2]])
+    expect(filterRows(rows, rows[0]!.utxo!.txID.toLowerCase(), 'decoded')).toEqual([rows[0]])
+    // broken rows sort below any amount
+    expect([...rows].sort(compareAmount)[2]).toBe(rows[0])
+  })
+
+  it('writes amounts exactly, 2^64-1 with every digit', () => {
+    const avax = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'
+    expect(amountText('18446744073709551615', avax)).toBe('18,446,744,073.709551615 AVAX')
+    expect(amountText('18446744073709551615', '2x')).toBe('18,446,744,073,709,551,615 units')
+    expect(locktimeText('0')).toBe('none')
+    expect(locktimeText('1700000000')).toBe('2023-11-14T22:13:20Z (1700000000)')
+    expect(locktimeText('18446744073709551615')).toBe('18446744073709551615')
+    expect(chainName('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')).toBe('X-Chain · 2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')
+  })
+})
+
+describe('check before issue', () => {
+  it('decodes a signed tx and derives its txID as the node does', () => {
+    const c = checkSignedTx(`  ${txHex}\n`, owners)
+    if (!c.ok) throw new Error(c.reason)
+    expect(c.txID).toBe(txIdOfHex(txHex))
+    expect(c.hex).toBe(txHex)
+    expect(txSummary(c.decoded)).toMatch(/^(ImportTx|ExportTx): /)
+    expect(feeText(c.decoded)).not.toBe('')
+  })
+  it('refuses broken text with what is wrong', () => {
+    expect(checkSignedTx('0x123', owners)).toEqual({ ok: false, reason: 'The transaction must be 0x followed by an even number of hex digits' })
+    const flipped = `${txHex.slice(0, -2)}${txHex.endsWith('00') ? '01' : '00'}`
+    const bad = checkSignedTx(flipped, owners)
+    expect(bad.ok).toBe(false)
+    expect(!bad.ok && bad.reason).toMatch(/^Not sent: .*checksum/)
+    const short = checkSignedTx(encodeHexChecksum(decodeHexChecksum(txHex).slice(0, 40)), owners)
+    expect(!short.ok && short.reason).toMatch(/^Not sent: /)
+  })
+})
