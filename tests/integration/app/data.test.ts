@@ -163,7 +163,7 @@ describe('load all', () => {
       const rich = sim.dataset.wellKnown.rich
       // pages stop early once their transactions hold this many UTXOs, as the real indexer's do
       await simConfig({ pageUtxoThreshold: 40 })
-      const params = { network: 'mainnet', blockchainId: 'x-chain', addresses: [rich.xChain], pageSize: 20 } as const
+      const params = { network: 'mainnet' as const, blockchainId: 'x-chain', addresses: [rich.xChain], pageSize: 20 }
       const { jobId } = await client.call('data.loadAll', { endpoint: 'listLatestPrimaryNetworkTransactions', params })
       const job = await finished(client, jobId)
       expect(job.state).toBe('done')

@@ -55,5 +55,23 @@ export const PANELS: readonly PanelEntry[] = [
     label: 'Atomic transactions',
     description: 'Look up an atomic transaction and watch its status; issue a signed one exactly once; the journal of what was issued.',
     component: () => import('./atomic/AtomicPanel.vue')
+  },
+  {
+    path: '/data',
+    label: 'Data lookups',
+    description: 'The data service: Primary Network, EVM chains, interchain messages and blocks; page by page or all at once.',
+    component: () => import('./data/DataPanel.vue')
+  },
+  {
+    path: '/signatures',
+    label: 'Signature aggregation',
+    description: 'Collect validator signatures for a Warp message, or look them up by transaction; the signed message in hex.',
+    component: () => import('./data/SignaturesPanel.vue')
+  },
+  {
+    path: '/metrics',
+    label: 'Metrics',
+    description: 'Average TPS per chain, holders of an NFT collection and the usage of the public subnet RPC endpoints.',
+    component: () => import('./metrics/MetricsPanel.vue')
   }
 ]

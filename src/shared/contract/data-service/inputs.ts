@@ -220,7 +220,7 @@ export const metricsParams = {
 export function endpointInput<D extends ParamsDef, B extends z.ZodRawShape = Record<never, never>>(
   def: D,
   body?: { shape: B; rules: (v: z.output<z.ZodObject<B>>, ctx: z.RefinementCtx) => void }
-) {
+): z.ZodObject<D['path']['shape'] & D['query']['shape'] & B, z.core.$strict> {
   const shape = { ...def.path.shape, ...def.query.shape, ...(body?.shape ?? {}) }
   const queryKeys = Object.keys(def.query.shape)
   return strictParams(shape, 'field').superRefine((v: Record<string, unknown>, ctx) => {
@@ -229,5 +229,5 @@ export function endpointInput<D extends ParamsDef, B extends z.ZodRawShape = Rec
     // Each field was checked above; only the rules across fields are left to report.
     if (!checked.success) for (const i of checked.error.issues) if (i.code === 'custom') ctx.addIssue({ code: 'custom', message: i.message, path: i.path })
     if (body) body.rules(v as z.output<z.ZodObject<B>>, ctx)
-  })
+  }) as unknown as z.ZodObject<D['path']['shape'] & D['query']['shape'] & B, z.core.$strict>
 }
