@@ -311,33 +311,86 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
   })
 })
 
-/** Browser mode as `npm run serve` starts it by default (no --allow-node-changes), with a data folder of its own. */
-async function plainServe(page: Page): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-plain-'))
-  let serve: ChildProcess | undefined
+/** Browser mode of a test's own, on a data folder the test names, opened in the page; returns its stop. */
+async function ownServe(page: Page, dataDir: string, args: string[] = []): Promise<() => Promise<void>> {
+  const serve: ChildProcess = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir, ...args])
   try {
-    serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
     await page.goto(await readServeUrl(serve))
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
   } catch (err) {
     await stop(serve)
-    rmSync(dataDir, { recursive: true, force: true })
     throw err
   }
-  return async () => {
-    await stop(serve)
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  return () => stop(serve)
 }
 
-test.describe('node control, default browser mode', () => {
-  test('the node-changing buttons are off, and the panel says how to turn them on', async ({ page, sim }) => {
+test.describe('node control, browser mode of the test\'s own', () => {
+  test('default browser mode: the node-changing buttons are off, and the panel says how to turn them on', async ({ page, sim }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const close = await plainServe(page)
+    const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-plain-'))
     try {
-      await changesOff(page, sim)
+      // As `npm run serve` starts by default: no --allow-node-changes.
+      const close = await ownServe(page, dataDir)
+      try {
+        await changesOff(page, sim)
+      } finally {
+        await close()
+      }
     } finally {
-      await close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  test('a revert that fell due while the app was closed is carried out at the next start, and reported until dismissed', async ({ page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-late-'))
+    const nodeLevel = async (): Promise<unknown> =>
+      ((await adminCall(sim, 'admin.getVMConfig')).result as { config: Record<string, unknown> }).config['log-level']
+    try {
+      let close = await ownServe(page, dataDir, ['--allow-node-changes'])
+      let dueAt: number
+      try {
+        await openControl(page, sim, 'Closed app')
+        await page.getByTestId('loglevel-choice-trace').click()
+        await page.getByTestId('loglevel-revert').click()
+        await page.getByTestId('loglevel-revert-amount').fill('10')
+        await page.getByTestId('loglevel-revert-unit').click()
+        await page.locator('.n-base-select-option', { hasText: 'seconds' }).click()
+        await page.getByTestId('loglevel-previous').fill('info')
+        await page.getByTestId('loglevel-set').click()
+        await confirmFor(page, sim, 'Closed app', 'Set the log level to trace')
+        await expect(page.getByTestId('revert-item')).toContainText('Back to info (from trace)')
+        dueAt = Number(await page.getByTestId('revert-item').getAttribute('data-due-at'))
+      } finally {
+        await close()
+      }
+      // The app is closed when the revert falls due: nobody sets the level back.
+      await expect.poll(() => Date.now() > dueAt + 500, { timeout: 30_000 }).toBe(true)
+      expect(await nodeLevel()).toBe('trace')
+
+      close = await ownServe(page, dataDir, ['--allow-node-changes'])
+      try {
+        await page.getByTestId('nav-control').click()
+        const late = page.getByTestId('late-revert')
+        await expect(late).toContainText('was set back to “info” (from “trace”')
+        expect(await nodeLevel()).toBe('info')
+        await expect(page.getByTestId('revert-item')).toHaveCount(0)
+        const row = journalRows(page, 'setLogLevel').first()
+        await expect(row).toContainText('revert at start')
+        await expect(row).toHaveAttribute('data-outcome', 'ok')
+        await shot(page, 'control-19-late-revert')
+        await late.locator('.n-alert__close').click()
+        await expect(late).toHaveCount(0)
+        // Dismissed stays dismissed in this tab.
+        await page.reload()
+        await expect(page.getByTestId('connection-state')).toHaveText('connected')
+        await expect(page.getByTestId('log-level')).toBeVisible()
+        await expect(page.getByTestId('late-revert')).toHaveCount(0)
+      } finally {
+        await close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 
@@ -352,7 +405,6 @@ test.describe('node control, default browser mode', () => {
     await expect(page.getByTestId('vm-tree')).toContainText('log-level: info')
     await shot(page, 'control-15-changes-off')
   }
-
 })
 
 test.describe('node control: what the panel needs', () => {

@@ -116,9 +116,12 @@ export const test = base.extend<{ app: Page; sim: Sim }, { companion: Companion 
     }
   },
 
-  /** A page with the app open through the printed URL, connected. */
+  /**
+   * A page with the app open through the printed URL, connected, on the Connections panel (where most
+   * tests begin by making a profile; the app itself opens on the first panel of the menu).
+   */
   app: async ({ page, companion }, use) => {
-    await page.goto(companion.url)
+    await page.goto(`${companion.url}#/connections`)
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
     await use(page)
   }

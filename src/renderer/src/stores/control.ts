@@ -80,7 +80,11 @@ export const useControlStore = defineStore('control', () => {
 
   api.on('control.changed', (s) => {
     state.value = s
-    void loadJournal()
+    void loadJournal().then(() => {
+      // A revert done at start is announced when its call is journaled, and only afterwards recorded as
+      // late in main: read the state again so the notice about it shows without a reload.
+      if (journal.value[0]?.origin === 'startup') void loadState()
+    })
   })
   // The active profile changed (or a probe ran): the state and journal are the new node's.
   api.on('profiles.changed', () => {
