@@ -26,6 +26,13 @@ test.describe('shell', () => {
     await expect(page.getByTestId('app-version')).toContainText('browser mode')
   })
 
+  test('the app opens on the first panel of the menu, Validators', async ({ page, companion }) => {
+    await page.goto(companion.url)
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    await expect(page.getByTestId('panel-title')).toHaveText('Validators')
+    expect(page.url()).not.toContain('token=')
+  })
+
   test('theme follows the system until chosen, and the choice is kept', async ({ app: page }) => {
     const bg = () => page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)
     const isDark = async () => {
@@ -52,7 +59,7 @@ test.describe('shell', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-drop-'))
     const serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
     try {
-      await page.goto(await readServeUrl(serve))
+      await page.goto(`${await readServeUrl(serve)}#/connections`)
       await expect(page.getByTestId('connection-state')).toHaveText('connected')
       await expect(page.getByTestId('connection-banner')).toHaveCount(0)
       // The panel has its first answers (a fresh server: no profiles, no probe) before the server goes:
