@@ -19,7 +19,7 @@ base.describe('the demo', () => {
   base.afterAll(async () => stop(demo))
 
   base('shows every part of the interface available', async ({ page }) => {
-    await page.goto(url)
+    await page.goto(`${url}#/connections`)
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
     for (const part of PARTS) {
       await expect(page.getByTestId(`status-${part}`)).toHaveAttribute('data-state', 'available')
