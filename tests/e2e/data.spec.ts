@@ -1,0 +1,149 @@
+/**
+ * Data-service lookups in Chromium against the sim (issue 10): one lookup of each group, the form
+ * refusing bad input before anything is sent, next page and "load all" past short pages, a 429 whose
+ * Retry-After counts down and resumes, what a 401 says, signature aggregation with the signed message.
+ */
+import type { Page } from '@playwright/test'
+import type { Sim } from '../sim/index'
+import { DEMO_WALLET } from '../sim/dataset/evm'
+import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+
+async function activate(page: Page, sim: Sim, name: string, apiKey?: string): Promise<void> {
+  await page.getByTestId('nav-connections').click()
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, ...(apiKey ? { apiKey } : {}) })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+}
+
+/** Switches the sim's data service at run time (POST {dataUrl}/__sim/data-config). */
+async function dataConfig(sim: Sim, patch: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${sim.dataUrl}/__sim/data-config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) })
+  expect(res.status, await res.clone().text()).toBe(200)
+}
+
+const GROUP_IDS: Record<string, string> = { 'Primary Network': 'primary', 'EVM chains': 'evm', 'Interchain messages': 'icm', Blocks: 'blocks' }
+
+async function lookup(page: Page, group: string, id: string): Promise<void> {
+  await page.getByTestId(`group-${GROUP_IDS[group]}`).click()
+  await page.getByTestId(`lookup-${id}`).click()
+}
+
+const form = (page: Page) => page.getByTestId('lookup-form')
+const fill = (page: Page, field: string, value: string) => form(page).getByTestId(`field-${field}`).fill(value)
+
+test('one lookup of each group, the form refusing bad input, paging and load all', async ({ app: page, sim }) => {
+  await activate(page, sim, 'Data sim')
+  await page.getByTestId('nav-data').click()
+
+  // Primary Network: pending rewards need addresses or node IDs; the form says so and sends nothing
+  await lookup(page, 'Primary Network', 'rewards')
+  await fill(page, 'pageSize', '101')
+  await form(page).getByTestId('lookup-form-submit').click()
+  const problems = page.getByTestId('form-problems')
+  await expect(problems).toContainText('give addresses or nodeIds (or both)')
+  await expect(problems).toContainText('pageSize must be a whole number from 1 to 100 (default 10)')
+  await expect(page.getByTestId('lookup-result')).toHaveCount(0)
+  await shot(page, 'data-01-form-refuses')
+  await fill(page, 'pageSize', '5')
+  await fill(page, 'nodeIds', sim.dataset.nodes.self)
+  await form(page).getByTestId('lookup-form-submit').click()
+  const result = page.getByTestId('lookup-result')
+  await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '5')
+  await result.getByTestId('next-page').click()
+  await expect(result).toHaveAttribute('data-page', '2')
+  await shot(page, 'data-02-pending-rewards-page-2')
+
+  // Subnets with their genesis data as a tree
+  await lookup(page, 'Primary Network', 'subnets')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', String(sim.dataset.subnets.length))
+  await result.getByTestId('page-table').locator('.n-data-table-expand-trigger').first().click()
+  await expect(result.locator('summary', { hasText: 'blockchains' }).first()).toBeVisible()
+  await shot(page, 'data-03-subnets-tree')
+
+  // Transactions: load all walks past short pages to the one without nextPageToken
+  await dataConfig(sim, { pageUtxoThreshold: 40 })
+  await lookup(page, 'Primary Network', 'txs')
+  await fill(page, 'blockchainId', 'x-chain')
+  await fill(page, 'addresses', sim.dataset.wellKnown.rich.xChain)
+  await fill(page, 'pageSize', '20')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('page-info')).toContainText('more pages follow')
+  await result.getByTestId('load-all-start').click()
+  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+  // every page's items, as many as the job counted, far more than one page
+  const count = (await result.getByTestId('load-all-count').textContent())!.replace(/\D/g, '')
+  expect(Number(count)).toBeGreaterThan(100)
+  await expect(result.getByTestId('load-all-table')).toHaveAttribute('data-rows', count)
+  await shot(page, 'data-04-load-all-transactions')
+  await dataConfig(sim, { pageUtxoThreshold: 1_000 })
+
+  // EVM chains: the chain from the service's list; ERC-20 balances with exact amounts
+  await lookup(page, 'EVM chains', 'erc20')
+  await expect(page.getByTestId('chain-picker')).toContainText('43114')
+  await fill(page, 'address', DEMO_WALLET)
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '10')
+  await shot(page, 'data-05-erc20-balances')
+
+  // Interchain messages and blocks
+  await lookup(page, 'Interchain messages', 'icm')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '10')
+  await lookup(page, 'Blocks', 'blocks')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '10')
+  await shot(page, 'data-06-blocks')
+})
+
+test('a 429 counts down its Retry-After and the load resumes; a refused key says so', async ({ app: page, sim }) => {
+  await activate(page, sim, 'Limits sim')
+  await page.getByTestId('nav-data').click()
+  await lookup(page, 'Primary Network', 'subnets')
+  await fill(page, 'pageSize', '2')
+  await form(page).getByTestId('lookup-form-submit').click()
+  const result = page.getByTestId('lookup-result')
+  await expect(result.getByTestId('page-info')).toContainText('more pages follow')
+  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 4, count: 1 })
+  await result.getByTestId('load-all-start').click()
+  await expect(result.getByTestId('load-all-countdown')).toContainText(/resuming in \d s/)
+  await shot(page, 'data-07-rate-limit-countdown')
+  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  await expect(result.getByTestId('load-all-table')).toHaveAttribute('data-rows', String(sim.dataset.subnets.length))
+
+  await dataConfig(sim, { rejectedKeys: ['e2e-refused-key-0123456789'] })
+  await activate(page, sim, 'Refused key', 'e2e-refused-key-0123456789')
+  await page.getByTestId('nav-data').click()
+  await lookup(page, 'Blocks', 'blocks')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(page.getByTestId('lookup-result')).toContainText("refused this profile's API key (HTTP 401)")
+  await shot(page, 'data-08-refused-key')
+})
+
+test('signature aggregation: bad combinations refused in the form, the signed message with copy', async ({ app: page, sim }) => {
+  await activate(page, sim, 'Signatures sim')
+  await page.getByTestId('nav-signatures').click()
+  const agg = page.getByTestId('sig-aggregate')
+  await agg.getByTestId('field-message').fill('0x0102')
+  await agg.getByTestId('field-justification').fill('0x03')
+  await agg.getByTestId('field-quorumPercentage').fill('90')
+  await agg.getByTestId('field-quorumPercentageBuffer').fill('20')
+  await agg.getByTestId('sig-aggregate-form-submit').click()
+  await expect(agg.getByTestId('form-problems')).toContainText('give either message or justification, not both')
+  await expect(agg.getByTestId('form-problems')).toContainText('must be at most 100')
+  await shot(page, 'data-09-signatures-refused')
+  await agg.getByTestId('field-message').fill('')
+  await agg.getByTestId('field-quorumPercentageBuffer').fill('5')
+  await agg.getByTestId('sig-aggregate-form-submit').click()
+  await expect(agg.getByTestId('sig-aggregate-hex')).toHaveValue(/^0x[0-9a-f]+$/)
+  const byTx = page.getByTestId('sig-bytx')
+  await byTx.getByTestId('field-txHash').fill(sim.dataset.l1Validators[0]!.registrationTxHash)
+  await byTx.getByTestId('sig-bytx-form-submit').click()
+  await expect(byTx.getByTestId('sig-bytx-hex')).toHaveValue(/^0x[0-9a-f]+$/)
+  await shot(page, 'data-10-signatures-signed')
+})
