@@ -47,6 +47,9 @@ export class ControlService {
       if (r.dueAt <= this.now()) {
         await this.runRevert(r, true)
         this.late.push({ ...this.d.store.revert(r.id)! })
+        // runRevert announced the change before the revert was listed as late: announce it again, so
+        // a page that is already open hears of the late revert without a reload.
+        this.d.changed(r.scope)
       } else this.schedule(r)
     }
   }
