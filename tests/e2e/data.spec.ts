@@ -88,7 +88,9 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   await expect(page.getByTestId('chain-picker')).toContainText('43114')
   await fill(page, 'address', DEMO_WALLET)
   await form(page).getByTestId('lookup-form-submit').click()
-  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '10')
+  // the native balance first, then a page of 10 tokens
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '11')
+  await expect(result.getByTestId('page-table').locator('tbody tr').first()).toContainText('native')
   await shot(page, 'data-05-erc20-balances')
 
   // Interchain messages and blocks
