@@ -40,3 +40,9 @@ export function toCsv(items: readonly Row[], columns: readonly string[]): string
   const q = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)
   return [columns.join(','), ...items.map((it) => columns.map((c) => q(cellText(it[c]))).join(','))].join('\r\n') + '\r\n'
 }
+
+/** A cell as shown: UNIX-second timestamps as UTC date and time, the rest as text. */
+export function shownCell(column: string, v: unknown): string {
+  if (/timestamp$/i.test(column) && typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 1e11) return `${new Date(v * 1_000).toISOString().slice(0, 19).replace('T', ' ')} UTC`
+  return cellText(v)
+}
