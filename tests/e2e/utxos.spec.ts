@@ -1,0 +1,192 @@
+/**
+ * The UTXOs panel in Chromium against the sim (tests/sim): addresses checked before anything is sent;
+ * the signer's UTXOs decoded page by page (the real nodes' repeat left out, nothing shown twice); "load
+ * all" of an address with 5,000+ UTXOs as a job with its count moving, then exact totals per asset,
+ * then CSV and JSON exports whose rows match the sim's data set; a cancelled load; and with the sim
+ * stopped, the page and the kept set still shown, marked cached with their age. (The sim serves only
+ * well-formed UTXOs: a UTXO that does not decode is covered by tests/unit/utxo-atomic-panels.test.ts.)
+ */
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { startSim, type Sim } from '../sim/index'
+import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+
+let sim: Sim | undefined
+
+test.afterEach(async () => {
+  await sim?.stop()
+  sim = undefined
+})
+
+async function openPanel(page: Page, s: Sim, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByTestId('nav-connections').click()
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+  await page.getByTestId('nav-utxos').click()
+  await expect(page.getByTestId('utxos-panel')).toBeVisible()
+}
+
+async function ask(page: Page, addresses: string, limit: number): Promise<void> {
+  await page.getByTestId('utxo-addresses').fill(addresses)
+  await page.getByTestId('utxo-limit').fill(String(limit))
+  await page.getByTestId('utxo-limit').blur()
+  await page.getByTestId('utxo-show').click()
+}
+
+/** The UTXO ids a table shows, in order (the page tables are short: every row is rendered). */
+const shownIds = (page: Page, table: string) => page.getByTestId(table).locator('[data-testid="utxo-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-utxo')))
+
+test('addresses checked before sending; the signer UTXOs decoded page by page with the repeat left out', async ({ app: page }) => {
+  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
+  const ds = s.dataset
+  await openPanel(page, s, 'UTXO pages')
+
+  await ask(page, `${ds.signer.xChain} C-fuji1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq`, 5)
+  const problems = page.getByTestId('utxo-problems')
+  await expect(problems.getByTestId('utxo-problem')).toHaveCount(2)
+  await expect(problems).toContainText('starts with X-: write it as C-avax1…')
+  await expect(problems).toContainText('C-fuji1')
+  await expect(page.getByTestId('utxo-page')).toHaveCount(0)
+  await shot(page, 'utxos-01-bad-addresses')
+
+  const want = ds.atomicUtxos(ds.params.xChainId, ds.signer.shortIdHex)
+  await ask(page, ds.signer.cChain, 5)
+  await expect(page.getByTestId('utxo-problems')).toHaveCount(0)
+  const card = page.getByTestId('utxo-page')
+  await expect(card.getByTestId('utxo-row')).toHaveCount(5)
+  await expect(card.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+  const first = await shownIds(page, 'utxo-page-table')
+  const byId = new Map(want.map((u) => [u.utxoId, u]))
+  for (const id of first) expect(byId.has(id!)).toBe(true)
+
+  // A row opens every field, exact, with the raw hex beside them.
+  const u = byId.get(first[0]!)!
+  await card.locator(`[data-testid="utxo-row"][data-utxo="${u.utxoId}"]`).click()
+  const detail = card.getByTestId('utxo-detail')
+  await expect(detail).toContainText(u.txHash)
+  await expect(detail).toContainText('secp256k1 transfer output (type ID 7)')
+  await expect(detail.getByTestId('utxo-detail-amount')).toContainText(' AVAX')
+  await expect(detail).toContainText(`${u.amount.toString()} base units`)
+  await expect(detail).toContainText(ds.signer.cChain)
+  await expect(detail.getByTestId('hex')).toHaveText(/^0x[0-9a-f]+$/)
+  await shot(page, 'utxos-02-signer-page-1')
+
+  await card.getByTestId('utxo-next-page').click()
+  await expect(card).toHaveAttribute('data-page', '2')
+  await expect(card.getByTestId('utxo-page-info')).toContainText("the first was the previous page's last, left out")
+  await expect(card.getByTestId('utxo-row')).toHaveCount(4)
+  const second = await shownIds(page, 'utxo-page-table')
+  expect(second.filter((id) => first.includes(id))).toEqual([])
+  await shot(page, 'utxos-03-signer-page-2')
+
+  // 12 UTXOs in pages of 5: 5, then 4 new after the repeat, then the last 3 (a short page ends the list).
+  await card.getByTestId('utxo-next-page').click()
+  await expect(card).toHaveAttribute('data-page', '3')
+  await expect(card.getByTestId('utxo-row')).toHaveCount(3)
+  await expect(card.getByTestId('utxo-page-info')).toContainText('this is the last page')
+  await expect(card.getByTestId('utxo-next-page')).toBeDisabled()
+  const third = await shownIds(page, 'utxo-page-table')
+  expect(new Set([...first, ...second, ...third])).toEqual(new Set(want.map((x) => x.utxoId)))
+  expect(want).toHaveLength(12)
+})
+
+test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matching the data set; cancel; offline', async ({ app: page }) => {
+  test.setTimeout(180_000)
+  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
+  const ds = s.dataset
+  const rich = ds.richAddress
+  const want = ds.atomicUtxos(ds.params.xChainId, rich.shortIdHex)
+  expect(want.length).toBeGreaterThanOrEqual(5_000)
+  await openPanel(page, s, 'UTXO load all')
+  await ask(page, rich.cChain, 50)
+  await expect(page.getByTestId('utxo-page').getByTestId('utxo-count')).toHaveText('50 shown')
+
+  // Each page takes a while, so the count can be seen moving.
+  const slow = s.faults.add({ service: 'node', kind: 'latency', match: 'core.getUTXOs', ms: 1_500 })
+  const set = page.getByTestId('utxo-set')
+  await set.getByTestId('utxo-load-all').click()
+  const job = set.getByTestId('utxo-job')
+  // Every count the page shows, as it shows it (a MutationObserver: no timing involved).
+  await job.evaluate((el) => {
+    const seen: string[] = [el.getAttribute('data-done') ?? '']
+    ;(window as unknown as { seenCounts: string[] }).seenCounts = seen
+    new MutationObserver(() => seen.push(el.getAttribute('data-done') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-done'] })
+  })
+  await expect(job).toHaveAttribute('data-state', 'running')
+  await expect(job).toHaveAttribute('data-done', '1024')
+  await expect(set.getByTestId('utxo-load-cancel')).toBeVisible()
+  await shot(page, 'utxos-04-load-all-running')
+  await expect(job).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+  await expect(job).toHaveAttribute('data-done', String(want.length))
+  // page by page: 1024, then 1023 new after each repeat
+  const counts = await page.evaluate(() => [...new Set((window as unknown as { seenCounts: string[] }).seenCounts)])
+  expect(counts).toEqual(['0', '1024', '2047', '3070', '4093', String(want.length)])
+  s.faults.remove(slow)
+
+  const total = want.reduce((sum, x) => sum + x.amount, 0n).toString()
+  const byAsset = set.getByTestId('totals-by-asset')
+  await expect(byAsset.getByTestId('total-amount')).toHaveAttribute('data-amount', total)
+  await expect(byAsset).toContainText(want.length.toString())
+  await expect(set.getByTestId('totals-by-address').getByTestId('total-amount').first()).toHaveAttribute('data-amount', total)
+  await expect(set.getByTestId('utxo-count')).toHaveText(`${want.length.toLocaleString('en-US')} shown`)
+  // sort by amount (the first click: largest first); filter by a tx ID
+  const largest = want.reduce((m, x) => (x.amount > m.amount ? x : m))
+  const amountHeader = set.getByTestId('utxo-set-table').locator('th', { hasText: 'Amount' })
+  await amountHeader.click()
+  // (several UTXOs may share the largest amount)
+  await expect(set.getByTestId('utxo-row').first().getByTestId('utxo-amount')).toHaveAttribute('title', `${largest.amount} base units`)
+  await set.getByTestId('utxo-filter').fill(largest.txHash)
+  await expect(set.getByTestId('utxo-count')).toHaveText(new RegExp(`^\\d+ of ${want.length.toLocaleString('en-US')}$`))
+  await set.getByTestId('utxo-filter').fill('')
+  await shot(page, 'utxos-05-load-all-totals')
+
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), set.getByTestId('utxo-export-csv').click()])
+  expect(csvDownload.suggestedFilename()).toMatch(/^utxos-X-.*\.csv$/)
+  const rows = (await readFile((await csvDownload.path())!, 'utf8')).trim().split('\r\n')
+  expect(rows[0]).toBe('utxoID,txID,outputIndex,assetID,outputTypeID,amount,locktime,threshold,addresses,hex,error')
+  expect(rows).toHaveLength(want.length + 1)
+  const byId = new Map(want.map((x) => [x.utxoId, x]))
+  // Compared in plain code and asserted once: 5,000 expect() calls would each be a traced step.
+  const mismatches = rows.slice(1).filter((row) => {
+    const [utxoID, txID, outputIndex, assetID, , amount, , , addresses] = row.split(',')
+    const x = byId.get(utxoID!)
+    return !x || txID !== x.txHash || Number(outputIndex) !== x.outputIndex || assetID !== x.asset.assetId || amount !== x.amount.toString() || addresses !== rich.cChain
+  })
+  expect(mismatches).toEqual([])
+  expect(new Set(rows.slice(1).map((r) => r.split(',')[0])).size).toBe(want.length)
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), set.getByTestId('utxo-export-json').click()])
+  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as { utxoID: string; amount: string }[]
+  expect(json).toHaveLength(want.length)
+  expect(json.every((j) => byId.get(j.utxoID)?.amount.toString() === j.amount)).toBe(true)
+
+  // A load cancelled after its first page keeps what came, and says it stopped before the end.
+  s.faults.add({ service: 'node', kind: 'latency', match: 'core.getUTXOs', ms: 1_500 })
+  await set.getByTestId('utxo-load-all').click()
+  await expect(job).toHaveAttribute('data-done', '1024')
+  await set.getByTestId('utxo-load-cancel').click()
+  await expect(job).toHaveAttribute('data-state', 'cancelled')
+  await expect(set.getByTestId('utxo-set-age')).toContainText('stopped before the end')
+  await expect(set.getByTestId('utxo-count')).toHaveText(/^1,0\d\d shown$/)
+  await shot(page, 'utxos-06-load-all-cancelled')
+  s.faults.clear()
+
+  // With the node gone, the page seen before and the kept set still show, marked cached with their age.
+  await s.stop()
+  sim = undefined
+  await page.getByTestId('nav-validators').click()
+  await page.getByTestId('nav-utxos').click()
+  await ask(page, rich.cChain, 50)
+  const pageCard = page.getByTestId('utxo-page')
+  await expect(pageCard.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+  await expect(pageCard.getByTestId('source-marker')).toContainText('cached ·')
+  await expect(pageCard.getByTestId('utxo-count')).toHaveText('50 shown')
+  await expect(set.getByTestId('utxo-set-age')).toContainText('loaded')
+  await expect(set.getByTestId('utxo-count')).toHaveText(/^1,0\d\d shown$/)
+  await shot(page, 'utxos-07-offline')
+})
