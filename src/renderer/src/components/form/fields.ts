@@ -109,6 +109,13 @@ export function problemsOf(schema: z.ZodType, input: Record<string, unknown>): R
 
 /** "pageSize" → "Page size", "includeInactiveL1Validators" → "Include inactive L1 validators". */
 export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase().replace(/\bl1\b/g, 'L1').replace(/\bid(s?)\b/g, 'ID$1').replace(/\bevm\b/g, 'EVM').replace(/\brpc\b/g, 'RPC').replace(/\bp chain\b/g, 'P-Chain')
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bl1\b/g, 'L1')
+    .replace(/\bid(s?)\b/g, 'ID$1')
+    .replace(/\b(evm|rpc|api)\b/g, (w) => w.toUpperCase())
+    .replace(/\bp chain\b/g, 'P-Chain')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
