@@ -2,6 +2,7 @@ import { contract, type Contract, type Input, type Method, type Output } from '.
 import { createRpcServer, type CallContext, type RpcServer } from '../shared/rpc/server'
 import { openDatabase } from './cache/database'
 import { ProfilesStore } from './cache/profiles-store'
+import { AppSettingsStore } from './cache/app-settings-store'
 import { ControlStore } from './cache/control-store'
 import { AtomicStore } from './cache/atomic-store'
 import { UtxosStore } from './cache/utxos-store'
@@ -156,14 +157,22 @@ export function createApp(opts: AppOptions): App {
     ...(opts.atomicPollMs !== undefined ? { pollMs: opts.atomicPollMs } : {})
   })
 
+  // Browser mode may change the node when serve was started with the flag, or while the desktop app's
+  // setting (kept in this data folder, read at each call) allows it.
+  const settings = new AppSettingsStore(db)
+  const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges()
   const handlers = {
-    ...appHandlers(() => ({
-      version: APP_VERSION,
-      mode: opts.mode,
-      dataDir: opts.dataDir,
-      secretStorage: opts.secrets.storage,
-      nodeChanges: opts.mode !== 'browser' || opts.allowNodeChanges === true
-    })),
+    ...appHandlers(
+      () => ({
+        version: APP_VERSION,
+        mode: opts.mode,
+        dataDir: opts.dataDir,
+        secretStorage: opts.secrets.storage,
+        nodeChanges: opts.mode !== 'browser' || nodeChangesOverWebsocket(),
+        browserNodeChanges: settings.browserNodeChanges()
+      }),
+      settings
+    ),
     ...profileHandlers(profiles, () => connection.probe()),
     ...connectionHandlers(connection),
     ...jobHandlers(jobs),
@@ -186,7 +195,7 @@ export function createApp(opts: AppOptions): App {
       }),
       (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods })
     ),
-    { nodeChangesOverWebsocket: () => opts.allowNodeChanges === true }
+    { nodeChangesOverWebsocket }
   )
   /** Main's own calls go through the same path as a window's: validated, cached, announced. */
   const internal = new AbortController()

@@ -5,20 +5,28 @@ import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 
 export interface EffectPolicy {
-  /** Whether node-changing methods may be called over browser mode's websocket. */
+  /** Whether node-changing methods may be called over browser mode's websocket (read at each call). */
   nodeChangesOverWebsocket: () => boolean
 }
 
 /**
- * What each transport may do, read from each method's one `effect` flag: node-changing methods are
- * refused over browser mode's websocket unless the operator turned them on. (The desktop window and
- * the CLI confirm them with a person before calling; the CLI asks for --yes.)
+ * What each transport may do, read from each method's declaration: node-changing methods are refused
+ * over browser mode's websocket unless the operator turned them on (serve's flag or the desktop
+ * setting), and `desktopOnly` methods, the settings that grant such rights, always are. (The desktop
+ * window and the CLI confirm node changes with a person before calling; the CLI asks for --yes.)
  */
 export function withEffectPolicy(handlers: Handlers<Contract>, policy: EffectPolicy): Handlers<Contract> {
   const out: Record<string, (input: unknown, ctx: CallContext) => unknown> = {}
   for (const method of Object.keys(contract.methods) as Method[]) {
     const spec = contract.methods[method] as MethodSpec
     const handler = handlers[method] as (input: unknown, ctx: CallContext) => unknown
+    if (spec.desktopOnly) {
+      out[method] = (input, ctx) => {
+        if (ctx.transport === 'ws') throw new AppError('FORBIDDEN', `${method} can only be changed in the desktop app or with the command line, not from browser mode`)
+        return handler(input, ctx)
+      }
+      continue
+    }
     out[method] =
       spec.effect !== 'node'
         ? handler

@@ -28,6 +28,11 @@ export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType
   from?: RemoteService
   /** Methods whose answers may differ once this one succeeded: sent to the renderer as cache.changed. */
   invalidates?: readonly string[]
+  /**
+   * Refused over browser mode's websocket whatever else is allowed: a setting that grants browser mode
+   * a right (a page must not be able to grant itself one).
+   */
+  desktopOnly?: true
 }
 
 export interface EventSpec<P extends z.ZodType = z.ZodType> {

@@ -209,6 +209,31 @@ describe('safety', () => {
     }
   })
 
+  it("the desktop app's setting lets browser mode change the node; a browser page cannot set it itself", async () => {
+    const t = tempDir()
+    const desktop = open(t.dir)
+    const browser = open(t.dir, {}, 'ws')
+    try {
+      await activate(desktop.client, sim.nodeUrl)
+      const forged = await failure(browser.client.call('app.setBrowserNodeChanges', { allowed: true }))
+      expect(forged.code).toBe('FORBIDDEN')
+      expect((await browser.client.call('app.info', {})).nodeChanges).toBe(false)
+      expect((await failure(browser.client.call('control.memoryProfile', {}))).code).toBe('FORBIDDEN')
+
+      expect((await desktop.client.call('app.setBrowserNodeChanges', { allowed: true })).browserNodeChanges).toBe(true)
+      // Read at each call: the running browser session (another process on the same folder) follows it.
+      expect((await browser.client.call('app.info', {})).nodeChanges).toBe(true)
+      await expect(browser.client.call('control.memoryProfile', {})).resolves.toBeDefined()
+
+      await desktop.client.call('app.setBrowserNodeChanges', { allowed: false })
+      expect((await failure(browser.client.call('control.memoryProfile', {}))).code).toBe('FORBIDDEN')
+    } finally {
+      browser.app.close()
+      desktop.app.close()
+      t.remove()
+    }
+  })
+
   it('the CLI asks for --yes and sends nothing without it', async () => {
     const t = tempDir()
     const out: string[] = []

@@ -15,7 +15,12 @@ export const useAppStore = defineStore('app', () => {
     }
   }
 
+  /** The desktop app's switch for browser mode sessions on this data folder (refused from browser mode). */
+  async function setBrowserNodeChanges(allowed: boolean): Promise<void> {
+    info.value = await api.call('app.setBrowserNodeChanges', { allowed })
+  }
+
   onConnected(() => void load())
 
-  return { info, load }
+  return { info, load, setBrowserNodeChanges }
 })
