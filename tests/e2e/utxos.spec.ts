@@ -5,10 +5,12 @@
  * then CSV and JSON exports whose rows match the sim's data set; a cancelled load; and with the sim
  * stopped, the page and the kept set still shown, marked cached with their age. (The sim serves only
  * well-formed UTXOs: a UTXO that does not decode is covered by tests/unit/utxo-atomic-panels.test.ts.)
+ * Also here, since this file's browser mode runs without --allow-node-changes: the Atomic panel's issue
+ * button is off, saying how to turn it on, while its check still works.
  */
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { startSim, type Sim } from '../sim/index'
+import { buildSignedImport, signerUtxos, startSim, type Sim } from '../sim/index'
 import { expect, fillProfile, profileItem, shot, test } from './fixtures'
 
 let sim: Sim | undefined
@@ -189,4 +191,18 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   await expect(set.getByTestId('utxo-set-age')).toContainText('loaded')
   await expect(set.getByTestId('utxo-count')).toHaveText(/^1,0\d\d shown$/)
   await shot(page, 'utxos-07-offline')
+})
+
+test('issuing is off in a browser session without --allow-node-changes', async ({ app: page }) => {
+  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
+  await openPanel(page, s, 'Atomic changes off')
+  await page.getByTestId('nav-atomic').click()
+  await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: 'Issue' }).click()
+  const form = page.getByTestId('tx-issue')
+  await expect(form.getByTestId('issue-off')).toContainText('--allow-node-changes')
+  const tx = buildSignedImport(s.dataset, { utxos: signerUtxos(s.dataset).slice(2, 3) })
+  await form.getByTestId('issue-input').fill(tx.hex)
+  await expect(form.getByTestId('issue-preview')).toBeVisible()
+  await expect(form.getByTestId('issue-send')).toBeDisabled()
+  await shot(page, 'atomic-12-issue-off')
 })

@@ -1,0 +1,165 @@
+/**
+ * The Atomic transactions panel in Chromium against the sim (tests/sim), browser mode started with
+ * --allow-node-changes: a data-set tx looked up (decoded, its height) and its status watched to
+ * Accepted; a signed import (the sim's buildSignedImport) checked before sending, confirmed naming the
+ * node, issued once and watched from Processing to Accepted; the same bytes again refused with the
+ * existing record shown; a reply the sim drops after taking the tx: outcome unknown, watched to Accepted,
+ * and the sim counted exactly one submission. Then core.version on the status view.
+ * (The issue button off without --allow-node-changes is in utxos.spec.ts: a file serves one browser mode.)
+ */
+import type { Page } from '@playwright/test'
+import { buildSignedImport, signerUtxos, startSim, type Sim } from '../sim/index'
+import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+
+let sim: Sim | undefined
+
+test.beforeEach(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+test.afterEach(async () => {
+  await sim?.stop()
+  sim = undefined
+})
+
+async function activate(page: Page, s: Sim, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByTestId('nav-connections').click()
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+}
+
+async function openAtomic(page: Page, tab: 'Look up' | 'Issue' | 'Journal' | 'Watches'): Promise<void> {
+  await page.getByTestId('nav-atomic').click()
+  await expect(page.getByTestId('atomic-panel')).toBeVisible()
+  await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: tab }).click()
+}
+
+/** Pastes signed tx hex, checks the preview, confirms naming the node. */
+async function issue(page: Page, s: Sim, hex: string, txID: string): Promise<void> {
+  const form = page.getByTestId('tx-issue')
+  await form.getByTestId('issue-input').fill(hex)
+  await expect(form.getByTestId('issue-txid')).toHaveText(txID)
+  await form.getByTestId('issue-send').click()
+  const dialog = page.getByTestId('confirm-node-change')
+  await expect(dialog).toContainText(txID)
+  await expect(page.getByTestId('confirm-node')).toContainText(s.nodeUrl)
+  await page.getByTestId('confirm-yes').click()
+}
+
+test.use({ serveArgs: ['--allow-node-changes'] })
+
+test.describe('issue and watch', () => {
+  test('a data-set tx looked up, decoded, and its status watched to Accepted', async ({ app: page }) => {
+    const s = sim!
+    await activate(page, s, 'Atomic look-up')
+    const t = s.dataset.transactions.find((x) => x.chain === 'C')!
+    await openAtomic(page, 'Look up')
+    await page.getByTestId('tx-lookup-input').fill('not-an-id')
+    await page.getByTestId('tx-lookup-go').click()
+    await expect(page.getByTestId('tx-lookup-problem')).toContainText('The tx ID must be a cb58 id')
+    await page.getByTestId('tx-lookup-input').fill(t.txHash)
+    await page.getByTestId('tx-lookup-go').click()
+    const card = page.getByTestId('tx-lookup')
+    await expect(card.getByTestId('tx-id')).toHaveText(t.txHash)
+    await expect(card.getByTestId('tx-type')).toHaveText(t.txType)
+    await expect(card.getByTestId('tx-height')).toHaveText(t.blockNumber.toString())
+    await expect(card.getByTestId('tx-credentials')).toContainText('signature')
+    await expect(card.getByTestId(t.txType === 'ImportTx' ? 'tx-source' : 'tx-destination')).toContainText(/Chain · /)
+    await expect(card.getByTestId('hex')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(card.getByTestId('tx-status-value')).toHaveText('Accepted')
+    await expect(card.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+
+    await card.getByTestId('tx-watch').click()
+    const watch = card.getByTestId('watch')
+    await expect(watch).toHaveAttribute('data-state', 'done')
+    await expect(watch.getByTestId('watch-step')).toHaveCount(1)
+    await expect(watch.getByTestId('watch-step')).toHaveAttribute('data-status', 'Accepted')
+    await expect(watch).toContainText(`at C-Chain height ${t.blockNumber}`)
+    await shot(page, 'atomic-03-lookup-watched')
+  })
+
+  test('a signed import issued once, watched to Accepted; the same bytes refused with the record', async ({ app: page }) => {
+    const s = sim!
+    await activate(page, s, 'Atomic issue')
+    await openAtomic(page, 'Issue')
+    const form = page.getByTestId('tx-issue')
+    await expect(form.getByTestId('issue-off')).toHaveCount(0)
+
+    // Checked before anything is sent: bad text says what is wrong, the send button stays off.
+    await form.getByTestId('issue-input').fill('0x1234')
+    await expect(form.getByTestId('issue-problem')).toContainText('Not sent:')
+    await expect(form.getByTestId('issue-send')).toBeDisabled()
+    await shot(page, 'atomic-04-issue-bad-text')
+
+    const tx = buildSignedImport(s.dataset, { utxos: signerUtxos(s.dataset).slice(0, 1) })
+    const txID = (await import('../../src/shared/codec/index')).txIdOfHex(tx.hex)
+    await form.getByTestId('issue-input').fill(tx.hex)
+    await expect(form.getByTestId('issue-preview')).toContainText('ImportTx: 1 UTXO')
+    await expect(form.getByTestId('decoded-tx').getByTestId('tx-credentials')).toContainText('1 (1 signature)')
+    await shot(page, 'atomic-05-issue-preview')
+    await form.getByTestId('issue-send').click()
+    await expect(page.getByTestId('confirm-node')).toContainText(s.nodeUrl)
+    await shot(page, 'atomic-06-issue-confirm')
+    await page.getByTestId('confirm-yes').click()
+
+    const result = form.getByTestId('issue-result')
+    await expect(result.getByTestId('issued-entry')).toHaveAttribute('data-outcome', 'accepted')
+    await expect(result.getByTestId('watch')).toHaveAttribute('data-state', 'done')
+    await expect(result.getByTestId('watch-step')).toHaveCount(2)
+    expect(await result.getByTestId('watch-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['Processing', 'Accepted'])
+    await shot(page, 'atomic-07-issued-accepted')
+
+    // The same bytes again: main refuses them and the existing record shows.
+    await form.getByTestId('issue-input').fill('')
+    await form.getByTestId('issue-input').fill(tx.hex)
+    await expect(form.getByTestId('issue-seen')).toContainText('already in the journal')
+    await issue(page, s, tx.hex, txID)
+    await expect(form.getByTestId('issue-error')).toContainText('issued before')
+    await expect(result).toHaveAttribute('data-conflict', 'true')
+    await expect(result.getByTestId('issued-txid')).toHaveText(txID)
+    await expect(result.getByTestId('issued-entry')).toHaveAttribute('data-outcome', 'accepted')
+    expect(s.core.view().submissions[txID]).toBe(1)
+    await shot(page, 'atomic-08-same-bytes-refused')
+  })
+
+  test('a dropped reply: outcome unknown, not resent, watched to Accepted; the sim counted one submission', async ({ app: page }) => {
+    const s = sim!
+    await activate(page, s, 'Atomic dropped reply')
+    await openAtomic(page, 'Issue')
+    const tx = buildSignedImport(s.dataset, { utxos: signerUtxos(s.dataset).slice(1, 2) })
+    const txID = (await import('../../src/shared/codec/index')).txIdOfHex(tx.hex)
+    s.core.configure({ dropIssueReplies: 1 })
+    await issue(page, s, tx.hex, txID)
+    const entry = page.getByTestId('tx-issue').getByTestId('issue-result').getByTestId('issued-entry')
+    await expect(entry).toHaveAttribute('data-outcome', 'unknown')
+    await expect(entry.getByTestId('watch')).toHaveAttribute('data-state', 'done')
+    await expect(entry.getByTestId('watch-step').last()).toHaveAttribute('data-status', 'Accepted')
+    await shot(page, 'atomic-09-dropped-reply-watched')
+    expect(s.core.view().submissions[txID]).toBe(1)
+
+    await openAtomic(page, 'Journal')
+    const journal = page.getByTestId('atomic-journal')
+    await expect(journal.locator(`[data-testid="issued-entry"][data-tx="${txID}"]`)).toHaveAttribute('data-outcome', 'unknown')
+    await shot(page, 'atomic-10-journal')
+    await openAtomic(page, 'Watches')
+    await expect(page.getByTestId('atomic-watches').locator(`[data-testid="watch-item"][data-tx="${txID}"]`).getByTestId('watch')).toHaveAttribute('data-state', 'done')
+    await shot(page, 'atomic-11-watches')
+  })
+})
+
+test('status view: core.version not offered by a current node, shown for an older one', async ({ app: page }) => {
+  const s = sim!
+  await activate(page, s, 'Core version sim')
+  const row = page.getByTestId('node-block').getByTestId('core-version')
+  await expect(row).toHaveText('not offered by this node')
+  await shot(page, 'atomic-01-core-version-not-offered')
+  s.core.configure({ version: true })
+  await page.getByTestId('status-probe').click()
+  await expect(row).toHaveText(/^v\d+\.\d+\.\d+$/)
+  await shot(page, 'atomic-02-core-version-older-node')
+})
