@@ -47,7 +47,7 @@ export function feeText(d: DecodedAtomicTx): string {
 export const OUTCOME: Record<IssuedTx['outcome'], { type: 'success' | 'error' | 'warning' | 'default'; text: string }> = {
   accepted: { type: 'success', text: 'the node took it' },
   refused: { type: 'error', text: 'refused' },
-  unknown: { type: 'warning', text: 'unknown: no answer came, its status is watched' },
+  unknown: { type: 'warning', text: 'unknown: no answer came (not resent)' },
   pending: { type: 'default', text: 'being sent' }
 }
 
