@@ -215,6 +215,9 @@ export function createApp(opts: AppOptions): App {
   // Status watches of atomic txs left running (an issued tx with no answer yet) poll again.
   if (opts.mode !== 'cli') atomic.resume()
   if (opts.mode !== 'cli') void control.resume().catch((err: unknown) => log.warn(`resuming log-level reverts failed: ${String(err)}`))
+  // A profile active from the last run: check it now, so the status view and the panels that wait on
+  // the probe know its parts without the operator pressing "Check again".
+  if (opts.mode !== 'cli' && profiles.effective()) void connection.probe().catch((err: unknown) => log.warn(`checking the active profile at start failed: ${String(err)}`))
 
   return {
     server,

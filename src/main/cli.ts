@@ -176,11 +176,11 @@ function listMethods(): Array<{ method: string; summary: string; effect: Effect;
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
-  runCli(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n')).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      process.stderr.write(`companion: ${(e as Error).message}\n`)
-      process.exit(1)
-    }
-  )
+  // Exit only once stdout and stderr are flushed: process.exit() drops what a pipe has not taken yet
+  // (`companion methods | jq` lost everything after the first 64 KB).
+  const exit = (code: number): void => void process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
+  runCli(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n')).then(exit, (e: unknown) => {
+    process.stderr.write(`companion: ${(e as Error).message}\n`)
+    exit(1)
+  })
 }
