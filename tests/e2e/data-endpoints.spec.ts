@@ -8,7 +8,8 @@ import type { Page } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../sim/dataset/evm'
 import { specPath } from '../support/shared'
-import { expect, fillProfile, profileItem, test } from './fixtures'
+import { GROUP_IDS, activateSim, openPanel, pickLookup } from './data-helpers'
+import { expect, test } from './fixtures'
 
 /** "GET /v1/…" and "POST /v1/…" as the spec writes them; "{metrics_url}" marks the metrics service. */
 function specEndpoints(): string[] {
@@ -20,14 +21,11 @@ function specEndpoints(): string[] {
 
 type Step = (page: Page, sim: Sim) => Promise<void>
 
-const GROUPS = { primary: 'primary', evm: 'evm', icm: 'icm', blocks: 'blocks' } as const
-
 /** Runs one lookup of the data panel with these fields and waits for a live answer. */
-function lookup(group: keyof typeof GROUPS, id: string, fields: (sim: Sim) => Record<string, string> | Promise<Record<string, string>>): Step {
+function lookup(group: keyof typeof GROUP_IDS, id: string, fields: (sim: Sim) => Record<string, string> | Promise<Record<string, string>>): Step {
   return async (page, sim) => {
-    await page.getByTestId('nav-data').click()
-    await page.getByTestId(`group-${GROUPS[group]}`).click()
-    await page.getByTestId(`lookup-${id}`).click()
+    await openPanel(page, 'data')
+    await pickLookup(page, group, id)
     const form = page.getByTestId('lookup-form')
     for (const [k, v] of Object.entries(await fields(sim))) await form.getByTestId(`field-${k}`).fill(v)
     await form.getByTestId('lookup-form-submit').click()
@@ -45,46 +43,46 @@ async function firstIcmMessageId(sim: Sim): Promise<string> {
 /** How the UI reaches each endpoint of the spec. */
 const STEPS: Record<string, Step> = {
   'POST /v1/signatureAggregator/{network}/aggregateSignatures': async (page) => {
-    await page.getByTestId('nav-signatures').click()
+    await openPanel(page, 'signatures')
     const card = page.getByTestId('sig-aggregate')
     await card.getByTestId('field-justification').fill('0x0001')
     await card.getByTestId('sig-aggregate-form-submit').click()
     await expect(card.getByTestId('sig-aggregate-hex')).toHaveValue(/^0x[0-9a-f]+$/)
   },
   'GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash}': async (page, sim) => {
-    await page.getByTestId('nav-signatures').click()
+    await openPanel(page, 'signatures')
     const card = page.getByTestId('sig-bytx')
     await card.getByTestId('field-txHash').fill(sim.dataset.l1Validators[0]!.registrationTxHash)
     await card.getByTestId('sig-bytx-form-submit').click()
     await expect(card.getByTestId('sig-bytx-hex')).toHaveValue(/^0x[0-9a-f]+$/)
   },
-  'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions': lookup('primary', 'txs', () => ({})),
-  'GET /v1/networks/{network}/blockchains/{blockchainId}/vertices': lookup('primary', 'vertices', () => ({})),
-  'GET /v1/networks/{network}/subnets': lookup('primary', 'subnets', () => ({})),
-  'GET /v1/networks/{network}/l1Validators': lookup('primary', 'l1', () => ({})),
-  'GET /v1/networks/{network}/rewards:listPending': lookup('primary', 'rewards', (sim) => ({ nodeIds: sim.dataset.nodes.self })),
-  'GET /v1/networks/{network}/addresses:listChainIds': lookup('primary', 'chainids', (sim) => ({ addresses: sim.dataset.wellKnown.rich.pChain })),
-  'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721': lookup('evm', 'erc721', () => ({ address: DEMO_WALLET })),
-  'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155': lookup('evm', 'erc1155', () => ({ address: DEMO_WALLET })),
-  'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20': lookup('evm', 'erc20', () => ({ address: DEMO_WALLET })),
-  'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles': lookup('evm', 'collectibles', () => ({ address: DEMO_WALLET })),
-  'GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}': lookup('evm', 'nft', () => ({ address: WELL_KNOWN_COLLECTIONS.simItems, tokenId: '3' })),
-  'GET /v1/icm/messages': lookup('icm', 'icm', () => ({})),
-  'GET /v1/icm/addresses/{address}/messages': lookup('icm', 'icm-address', () => ({ address: DEMO_WALLET })),
-  'GET /v1/icm/messages/{messageId}': lookup('icm', 'icm-one', async (sim) => ({ messageId: await firstIcmMessageId(sim) })),
-  'GET /v1/blocks': lookup('blocks', 'blocks', () => ({})),
+  'GET /v1/networks/{network}/blockchains/{blockchainId}/transactions': lookup('Primary Network', 'txs', () => ({})),
+  'GET /v1/networks/{network}/blockchains/{blockchainId}/vertices': lookup('Primary Network', 'vertices', () => ({})),
+  'GET /v1/networks/{network}/subnets': lookup('Primary Network', 'subnets', () => ({})),
+  'GET /v1/networks/{network}/l1Validators': lookup('Primary Network', 'l1', () => ({})),
+  'GET /v1/networks/{network}/rewards:listPending': lookup('Primary Network', 'rewards', (sim) => ({ nodeIds: sim.dataset.nodes.self })),
+  'GET /v1/networks/{network}/addresses:listChainIds': lookup('Primary Network', 'chainids', (sim) => ({ addresses: sim.dataset.wellKnown.rich.pChain })),
+  'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc721': lookup('EVM chains', 'erc721', () => ({ address: DEMO_WALLET })),
+  'GET /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155': lookup('EVM chains', 'erc1155', () => ({ address: DEMO_WALLET })),
+  'GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20': lookup('EVM chains', 'erc20', () => ({ address: DEMO_WALLET })),
+  'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles': lookup('EVM chains', 'collectibles', () => ({ address: DEMO_WALLET })),
+  'GET /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}': lookup('EVM chains', 'nft', () => ({ address: WELL_KNOWN_COLLECTIONS.simItems, tokenId: '3' })),
+  'GET /v1/icm/messages': lookup('Interchain messages', 'icm', () => ({})),
+  'GET /v1/icm/addresses/{address}/messages': lookup('Interchain messages', 'icm-address', () => ({ address: DEMO_WALLET })),
+  'GET /v1/icm/messages/{messageId}': lookup('Interchain messages', 'icm-one', async (sim) => ({ messageId: await firstIcmMessageId(sim) })),
+  'GET /v1/blocks': lookup('Blocks', 'blocks', () => ({})),
   'GET /v1/subnetRpcUsageMetrics': async (page) => {
-    await page.getByTestId('nav-metrics').click()
+    await openPanel(page, 'metrics')
     const card = page.getByTestId('rpc-usage')
     await card.getByTestId('usage-form-submit').click()
     await expect(card.getByTestId('usage-info')).toContainText('intervals')
   },
   'GET metrics:/v1/avg_tps/{chainId}': async (page) => {
-    await page.getByTestId('nav-metrics').click()
+    await openPanel(page, 'metrics')
     await expect(page.getByTestId('avg-tps').getByTestId('tps-chart').locator('canvas')).toBeVisible()
   },
   'GET metrics:/v2/chains/{chainId}/contracts/{address}/nfts:listHolders': async (page) => {
-    await page.getByTestId('nav-metrics').click()
+    await openPanel(page, 'metrics')
     const card = page.getByTestId('nft-holders')
     await card.getByTestId('field-address').fill(WELL_KNOWN_COLLECTIONS.simPunks)
     await card.getByTestId('holders-form-submit').click()
@@ -97,13 +95,7 @@ test('every data-service and metrics endpoint of the spec answers through the UI
   expect(endpoints.length).toBeGreaterThanOrEqual(20)
   expect(endpoints.filter((e) => !(e in STEPS)), 'endpoints of the spec the UI does not reach').toEqual([])
 
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name: 'Endpoints sim', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  await profileItem(page, 'Endpoints sim').getByTestId('profile-activate').click()
-  await expect(profileItem(page, 'Endpoints sim').getByTestId('profile-active-badge')).toBeVisible()
+  await activateSim(page, sim, 'Endpoints sim')
 
   for (const e of endpoints) await test.step(e, () => STEPS[e]!(page, sim))
 })

@@ -4,40 +4,19 @@
  * Retry-After counts down and resumes, what a 401 says, signature aggregation with the signed message.
  */
 import type { Page } from '@playwright/test'
-import type { Sim } from '../sim/index'
 import { DEMO_WALLET } from '../sim/dataset/evm'
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { activateSim, dataConfig, openPanel, pickLookup } from './data-helpers'
+import { expect, shot, test } from './fixtures'
 
-async function activate(page: Page, sim: Sim, name: string, apiKey?: string): Promise<void> {
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, ...(apiKey ? { apiKey } : {}) })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-}
-
-/** Switches the sim's data service at run time (POST {dataUrl}/__sim/data-config). */
-async function dataConfig(sim: Sim, patch: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${sim.dataUrl}/__sim/data-config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) })
-  expect(res.status, await res.clone().text()).toBe(200)
-}
-
-const GROUP_IDS: Record<string, string> = { 'Primary Network': 'primary', 'EVM chains': 'evm', 'Interchain messages': 'icm', Blocks: 'blocks' }
-
-async function lookup(page: Page, group: string, id: string): Promise<void> {
-  await page.getByTestId(`group-${GROUP_IDS[group]}`).click()
-  await page.getByTestId(`lookup-${id}`).click()
-}
+const activate = activateSim
+const lookup = pickLookup
 
 const form = (page: Page) => page.getByTestId('lookup-form')
 const fill = (page: Page, field: string, value: string) => form(page).getByTestId(`field-${field}`).fill(value)
 
 test('one lookup of each group, the form refusing bad input, paging and load all', async ({ app: page, sim }) => {
   await activate(page, sim, 'Data sim')
-  await page.getByTestId('nav-data').click()
+  await openPanel(page, 'data')
 
   // Primary Network: pending rewards need addresses or node IDs; the form says so and sends nothing
   await lookup(page, 'Primary Network', 'rewards')
@@ -105,7 +84,7 @@ test('one lookup of each group, the form refusing bad input, paging and load all
 
 test('a 429 counts down its Retry-After and the load resumes; a refused key says so', async ({ app: page, sim }) => {
   await activate(page, sim, 'Limits sim')
-  await page.getByTestId('nav-data').click()
+  await openPanel(page, 'data')
   await lookup(page, 'Primary Network', 'subnets')
   await fill(page, 'pageSize', '2')
   await form(page).getByTestId('lookup-form-submit').click()
@@ -120,7 +99,7 @@ test('a 429 counts down its Retry-After and the load resumes; a refused key says
 
   await dataConfig(sim, { rejectedKeys: ['e2e-refused-key-0123456789'] })
   await activate(page, sim, 'Refused key', 'e2e-refused-key-0123456789')
-  await page.getByTestId('nav-data').click()
+  await openPanel(page, 'data')
   await lookup(page, 'Blocks', 'blocks')
   await form(page).getByTestId('lookup-form-submit').click()
   await expect(page.getByTestId('lookup-result')).toContainText("refused this profile's API key (HTTP 401)")
@@ -129,7 +108,7 @@ test('a 429 counts down its Retry-After and the load resumes; a refused key says
 
 test('signature aggregation: bad combinations refused in the form, the signed message with copy', async ({ app: page, sim }) => {
   await activate(page, sim, 'Signatures sim')
-  await page.getByTestId('nav-signatures').click()
+  await openPanel(page, 'signatures')
   const agg = page.getByTestId('sig-aggregate')
   await agg.getByTestId('field-message').fill('0x0102')
   await agg.getByTestId('field-justification').fill('0x03')
@@ -152,7 +131,7 @@ test('signature aggregation: bad combinations refused in the form, the signed me
 
 test('with the sim stopped, a lookup made before shows from the cache, marked cached with its age', async ({ app: page, sim }) => {
   await activate(page, sim, 'Offline sim')
-  await page.getByTestId('nav-data').click()
+  await openPanel(page, 'data')
   await lookup(page, 'Blocks', 'blocks')
   await form(page).getByTestId('lookup-form-submit').click()
   const result = page.getByTestId('lookup-result')

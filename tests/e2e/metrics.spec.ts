@@ -4,16 +4,12 @@
  * charts with interval and group-by.
  */
 import { WELL_KNOWN_COLLECTIONS } from '../sim/dataset/evm'
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { activateSim, openPanel } from './data-helpers'
+import { expect, shot, test } from './fixtures'
 
 test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ app: page, sim }) => {
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name: 'Metrics sim', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  await profileItem(page, 'Metrics sim').getByTestId('profile-activate').click()
-  await page.getByTestId('nav-metrics').click()
+  await activateSim(page, sim, 'Metrics sim')
+  await openPanel(page, 'metrics')
 
   const tps = page.getByTestId('avg-tps')
   await expect(tps.getByTestId('tps-chart').locator('canvas')).toBeVisible()
