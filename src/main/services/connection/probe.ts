@@ -51,7 +51,7 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
       : nodeHint(e)
   const restHint = (field: string) => (e: AppError): string =>
     e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'
-      ? 'Check the API key of this profile in Connections.'
+      ? 'Edit this profile in Connections and enter a key the service accepts.'
       : `Check the ${field} URL in Connections.`
 
   const node = clients.node
