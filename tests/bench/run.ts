@@ -6,7 +6,7 @@
  * all issued at once, through:
  *   (a) our transport: JsonRpcHttpEndpoint with batch: true (same-tick auto-batching, ≤ MAX_BATCH per batch);
  *   (b) viem over our transport: one evmClient(endpoint) and its getBlock;
- *   (b') the app's evm.getBlock, which builds an evmClient for each call;
+ *   (b') the app's evm.getBlock: (b) plus its input check and error mapping (one client per endpoint);
  *   (c) viem's own http transport with `batch: true` (its defaults);
  *   (d) viem's own http transport with `batch: { batchSize: 40 }` (the same cap as ours);
  *   (e) plain fetch, the 2,000 as batches of 40, all sent concurrently (a floor: no checks at all).
@@ -101,7 +101,7 @@ try {
     check(blocks.length === CALLS && blocks[CALLS - 1]!.number === hexes[CALLS - 1], 'ours')
   }
 
-  // (b) viem over our endpoint: one evmClient(endpoint), and the app's evm.getBlock (a client per call)
+  // (b) viem over our endpoint: one evmClient(endpoint), and the app's evm.getBlock (the same, plus its checks)
   const oursViem = new JsonRpcHttpEndpoint({ url, service: 'anvil', batch: true })
   const oursViemClient = evmClient(oursViem)
   const runOursViem: Run = async () => {
