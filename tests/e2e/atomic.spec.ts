@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test'
 import { buildSignedImport, signerUtxos, startSim, type Sim } from '../sim/index'
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { activateSimProfile, expect, shot, test } from './fixtures'
 
 let sim: Sim | undefined
 
@@ -23,14 +23,7 @@ test.afterEach(async () => {
 
 async function activate(page: Page, s: Sim, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+  await activateSimProfile(page, s, name)
 }
 
 async function openAtomic(page: Page, tab: 'Look up' | 'Issue' | 'Journal' | 'Watches'): Promise<void> {

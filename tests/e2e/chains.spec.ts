@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 let sim: Sim | undefined
 
@@ -16,17 +16,10 @@ test.afterEach(async () => {
   sim = undefined
 })
 
-async function openPanel(page: Page, s: Sim, name: string, panel: 'pchain' | 'cchain'): Promise<void> {
+async function openChainPanel(page: Page, s: Sim, name: string, panel: 'pchain' | 'cchain'): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-  await page.getByTestId(`nav-${panel}`).click()
+  await activateSimProfile(page, s, name)
+  await openPanel(page, panel)
   await expect(page.getByTestId(`${panel}-panel`)).toBeVisible()
 }
 
@@ -38,7 +31,7 @@ async function anvil(url: string, method: string, params: unknown[] = []): Promi
 test('P-Chain: a block by height in json and hex, previous/next, blockchains with meanings, bad input, offline', async ({ app: page }) => {
   test.setTimeout(150_000)
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
-  await openPanel(page, s, 'P-Chain sim', 'pchain')
+  await openChainPanel(page, s, 'P-Chain sim', 'pchain')
   const blocks = s.dataset.pBlocks
   const mid = blocks[Math.floor(blocks.length / 2)]!
   const card = page.getByTestId('pchain-block')
@@ -98,7 +91,7 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
 test('C-Chain live: advances through two websocket drops with no gap, fees, config, a block; a second instance', async ({ app: page }) => {
   test.setTimeout(150_000)
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 1 }))
-  await openPanel(page, s, 'C-Chain sim', 'cchain')
+  await openChainPanel(page, s, 'C-Chain sim', 'cchain')
   await expect(page.getByTestId('cchain-chain-id')).toHaveText('43114')
   await expect(page.getByTestId('cchain-network-id')).toHaveText(/^\d+$/)
   const live = page.getByTestId('cchain-live')

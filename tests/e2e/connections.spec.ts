@@ -1,6 +1,7 @@
 /**
  * The connections panel and the status view, as a person uses them in browser mode against anvil.
- * Profiles persist in the worker's server, so each test uses names of its own.
+ * Profiles persist in the worker's server, so each test uses names of its own; the first test starts
+ * from an empty data folder of its own, as a new user does.
  */
 import { expect, fillProfile, profileItem, shot, test } from './fixtures'
 
@@ -8,7 +9,7 @@ const OTHER_PARTS = ['admin', 'core', 'pchain', 'info', 'health', 'dataService',
 const VALID_NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
 
 test.describe('connections', () => {
-  test('acceptance: a profile at anvil, activated, probed, and still there after a reload', async ({ app: page, companion }) => {
+  test('acceptance: a profile at anvil, activated, probed, and still there after a reload', async ({ freshApp: page, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await expect(page.getByTestId('profiles-empty')).toBeVisible()
     await expect(page.getByTestId('status-none')).toBeVisible()

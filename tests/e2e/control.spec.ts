@@ -5,7 +5,6 @@
  * folder); browser mode runs with --allow-node-changes, except in the last group, which checks that the
  * default browser mode keeps the node-changing buttons off and says how to turn them on.
  */
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +12,7 @@ import { gunzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
-import { BIN, expect, fillProfile, profileItem, readServeUrl, shot, simConfig, start, stop, test } from './fixtures'
+import { activateSimProfile, expect, fillProfile, openPanel, ownServe, profileItem, shot, simConfig, test } from './fixtures'
 
 // This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
 test.use({ serveArgs: ['--allow-node-changes'] })
@@ -39,15 +38,8 @@ function fileTotal(sim: Sim, name: string, valueIndex?: number): string {
 
 /** Creates and activates a profile for this test's sim, with its profile folder, and opens the panel. */
 async function openControl(page: Page, s: Sim, name: string): Promise<void> {
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl, profileDir: s.profileDir })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-  await page.getByTestId('nav-control').click()
+  await activateSimProfile(page, s, name, { profileDir: s.profileDir })
+  await openPanel(page, 'control')
   await expect(page.getByTestId('control-panel')).toBeVisible()
 }
 
@@ -310,19 +302,6 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await shot(page, 'control-14-truncated')
   })
 })
-
-/** Browser mode of a test's own, on a data folder the test names, opened in the page; returns its stop. */
-async function ownServe(page: Page, dataDir: string, args: string[] = []): Promise<() => Promise<void>> {
-  const serve: ChildProcess = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir, ...args])
-  try {
-    await page.goto(await readServeUrl(serve))
-    await expect(page.getByTestId('connection-state')).toHaveText('connected')
-  } catch (err) {
-    await stop(serve)
-    throw err
-  }
-  return () => stop(serve)
-}
 
 test.describe('node control, browser mode of the test\'s own', () => {
   test('default browser mode: the node-changing buttons are off, and the panel says how to turn them on', async ({ page, sim }) => {

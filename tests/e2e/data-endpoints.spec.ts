@@ -8,8 +8,8 @@ import type { Page } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../sim/dataset/evm'
 import { specPath } from '../support/shared'
-import { GROUP_IDS, activateSim, openPanel, pickLookup } from './data-helpers'
-import { expect, test } from './fixtures'
+import { GROUP_IDS, pickLookup } from './data-helpers'
+import { activateSimProfile, expect, openPanel, test } from './fixtures'
 
 /** "GET /v1/…" and "POST /v1/…" as the spec writes them; "{metrics_url}" marks the metrics service. */
 function specEndpoints(): string[] {
@@ -95,7 +95,7 @@ test('every data-service and metrics endpoint of the spec answers through the UI
   expect(endpoints.length).toBeGreaterThanOrEqual(20)
   expect(endpoints.filter((e) => !(e in STEPS)), 'endpoints of the spec the UI does not reach').toEqual([])
 
-  await activateSim(page, sim, 'Endpoints sim')
+  await activateSimProfile(page, sim, 'Endpoints sim')
 
   for (const e of endpoints) await test.step(e, () => STEPS[e]!(page, sim))
 })

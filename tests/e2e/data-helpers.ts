@@ -1,29 +1,7 @@
-/** Steps the data, signatures and metrics specs share: a profile on the test's sim, moving between panels, the sim's data-service switch. */
+/** Steps the data, signatures and metrics specs share: the sim's data-service switch, choosing a lookup. */
 import type { Page } from '@playwright/test'
 import type { Sim } from '../sim/index'
-import { expect, fillProfile, profileItem } from './fixtures'
-
-const TITLES: Record<string, string> = { connections: 'Connections', data: 'Data lookups', signatures: 'Signature aggregation', metrics: 'Metrics' }
-
-/** Opens a panel from the menu, again if a click landed while the page was busy. */
-export async function openPanel(page: Page, path: keyof typeof TITLES): Promise<void> {
-  await expect(async () => {
-    await page.getByTestId(`nav-${path}`).click()
-    await expect(page.getByTestId('panel-title')).toHaveText(TITLES[path]!, { timeout: 3_000 })
-  }).toPass({ timeout: 30_000 })
-}
-
-/** A profile pointed at the test's sim (with a key, if given), made active. */
-export async function activateSim(page: Page, sim: Sim, name: string, apiKey?: string): Promise<void> {
-  await openPanel(page, 'connections')
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, ...(apiKey ? { apiKey } : {}) })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-}
+import { expect } from './fixtures'
 
 /** Switches the sim's data service at run time (POST {dataUrl}/__sim/data-config). */
 export async function dataConfig(sim: Sim, patch: Record<string, unknown>): Promise<void> {

@@ -5,10 +5,10 @@
  */
 import type { Page } from '@playwright/test'
 import { DEMO_WALLET } from '../sim/dataset/evm'
-import { activateSim, dataConfig, openPanel, pickLookup } from './data-helpers'
-import { expect, shot, test } from './fixtures'
+import { dataConfig, pickLookup } from './data-helpers'
+import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
-const activate = activateSim
+const activate = activateSimProfile
 const lookup = pickLookup
 
 const form = (page: Page) => page.getByTestId('lookup-form')
@@ -98,7 +98,7 @@ test('a 429 counts down its Retry-After and the load resumes; a refused key says
   await expect(result.getByTestId('load-all-table')).toHaveAttribute('data-rows', String(sim.dataset.subnets.length))
 
   await dataConfig(sim, { rejectedKeys: ['e2e-refused-key-0123456789'] })
-  await activate(page, sim, 'Refused key', 'e2e-refused-key-0123456789')
+  await activate(page, sim, 'Refused key', { apiKey: 'e2e-refused-key-0123456789' })
   await openPanel(page, 'data')
   await lookup(page, 'Blocks', 'blocks')
   await form(page).getByTestId('lookup-form-submit').click()

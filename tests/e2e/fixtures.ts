@@ -82,7 +82,20 @@ export interface CompanionOptions {
   serveArgs: string[]
 }
 
-export const test = base.extend<{ app: Page; sim: Sim }, { companion: Companion } & CompanionOptions>({
+/** Browser mode of a test's own, on a data folder the test names, opened in the page; returns its stop. */
+export async function ownServe(page: Page, dataDir: string, args: string[] = [], hash = ''): Promise<() => Promise<void>> {
+  const serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir, ...args])
+  try {
+    await page.goto(`${await readServeUrl(serve)}${hash}`)
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+  } catch (err) {
+    await stop(serve)
+    throw err
+  }
+  return () => stop(serve)
+}
+
+export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { companion: Companion } & CompanionOptions>({
   serveArgs: [[], { scope: 'worker', option: true }],
 
   companion: [
@@ -124,6 +137,24 @@ export const test = base.extend<{ app: Page; sim: Sim }, { companion: Companion 
     await page.goto(`${companion.url}#/connections`)
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
     await use(page)
+  },
+
+  /**
+   * As a new user first sees it: browser mode of this test's own on an empty data folder (the worker's
+   * server is shared by every spec file, so its profiles are whatever earlier tests left), on Connections.
+   */
+  freshApp: async ({ page }, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-fresh-'))
+    try {
+      const close = await ownServe(page, dataDir, [], '#/connections')
+      try {
+        await use(page)
+      } finally {
+        await close()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   }
 })
 
@@ -184,4 +215,39 @@ export async function fillProfile(page: Page, p: ProfileInput): Promise<void> {
 
 export function profileItem(page: Page, name: string) {
   return page.locator(`[data-testid="profile-item"][data-profile-name="${name}"]`)
+}
+
+const PANEL_TITLES = {
+  validators: 'Validators',
+  connections: 'Connections',
+  control: 'Node control',
+  pchain: 'P-Chain',
+  cchain: 'C-Chain live',
+  utxos: 'UTXOs',
+  atomic: 'Atomic transactions',
+  data: 'Data lookups',
+  signatures: 'Signature aggregation',
+  metrics: 'Metrics'
+} as const
+export type PanelPath = keyof typeof PANEL_TITLES
+
+/** Opens a panel from the menu, again if a click landed while the page was busy. */
+export async function openPanel(page: Page, path: PanelPath): Promise<void> {
+  await expect(async () => {
+    await page.getByTestId(`nav-${path}`).click()
+    await expect(page.getByTestId('panel-title')).toHaveText(PANEL_TITLES[path], { timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
+}
+
+/** A profile of the test's own pointed at its sim (with any other fields given), made active; ends on Connections. */
+export async function activateSimProfile(page: Page, sim: Sim, name: string, more: Omit<ProfileInput, 'name'> = {}): Promise<void> {
+  await openPanel(page, 'connections')
+  await page.getByTestId('profile-new').click()
+  await fillProfile(page, { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, ...more })
+  await page.getByTestId('profile-save').click()
+  await expect(page.getByTestId('profile-form')).toBeHidden()
+  const item = profileItem(page, name)
+  await item.getByTestId('profile-activate').click()
+  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+  await expect(page.getByTestId('status-profile')).toContainText(name)
 }

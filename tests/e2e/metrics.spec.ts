@@ -4,11 +4,10 @@
  * charts with interval and group-by.
  */
 import { WELL_KNOWN_COLLECTIONS } from '../sim/dataset/evm'
-import { activateSim, openPanel } from './data-helpers'
-import { expect, shot, test } from './fixtures'
+import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ app: page, sim }) => {
-  await activateSim(page, sim, 'Metrics sim')
+  await activateSimProfile(page, sim, 'Metrics sim')
   await openPanel(page, 'metrics')
 
   const tps = page.getByTestId('avg-tps')

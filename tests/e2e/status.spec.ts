@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { activateSimProfile, expect, shot, simConfig, test } from './fixtures'
 
 let sim: Sim | undefined
 
@@ -34,27 +34,7 @@ async function nodeCall<T>(path: string, method: string, params: object = {}): P
   return body.result
 }
 
-/** Switches the sim's node at run time (POST /__sim/config). */
-async function simConfig(patch: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${running().nodeUrl}/__sim/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(patch)
-  })
-  expect(res.status).toBe(200)
-}
-
-async function activateSimProfile(page: Page, name: string): Promise<void> {
-  const s = running()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-  await expect(page.getByTestId('status-profile')).toContainText(name)
-}
+const activateStatusSim = (page: Page, name: string): Promise<void> => activateSimProfile(page, running(), name)
 
 /** "Check again", and wait until the probe is over. */
 async function checkAgain(page: Page): Promise<void> {
@@ -67,7 +47,7 @@ test.describe('status view: the node', () => {
   test('identity, version, bootstrapping, peers and health live; the identity cached once the node is gone', async ({ app: page }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     const s = running()
-    await activateSimProfile(page, 'Status sim')
+    await activateStatusSim(page, 'Status sim')
 
     const node = page.getByTestId('node-block')
     await expect(node.getByTestId('node-id')).toHaveText(s.dataset.nodes.self)
@@ -145,8 +125,8 @@ test.describe('status view: the node', () => {
 
   test('a node without the info API: the block says so instead of an error; likewise for health', async ({ app: page }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await simConfig({ infoApi: false })
-    await activateSimProfile(page, 'No info API')
+    await simConfig(running(), { infoApi: false })
+    await activateStatusSim(page, 'No info API')
 
     await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
     const node = page.getByTestId('node-block')
@@ -157,7 +137,7 @@ test.describe('status view: the node', () => {
     await expect(page.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
     await shot(page, 'status-08-no-info-api')
 
-    await simConfig({ infoApi: true, healthApi: false })
+    await simConfig(running(), { infoApi: true, healthApi: false })
     await checkAgain(page)
     await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'available')
     await expect(node.getByTestId('node-id')).toHaveText(running().dataset.nodes.self)
@@ -168,11 +148,11 @@ test.describe('status view: the node', () => {
 
   test('a failing health check is shown first, open, with the node’s error as text', async ({ app: page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    await activateSimProfile(page, 'Unhealthy node')
+    await activateStatusSim(page, 'Unhealthy node')
     const health = page.getByTestId('health-block')
     await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
 
-    await simConfig({ unhealthy: 'network' })
+    await simConfig(running(), { unhealthy: 'network' })
     await checkAgain(page)
     await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'false')
     await expect(health.getByTestId('health-overall')).toHaveText('unhealthy · 1 failing')

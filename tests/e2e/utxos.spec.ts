@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { buildSignedImport, signerUtxos, startSim, type Sim } from '../sim/index'
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 let sim: Sim | undefined
 
@@ -20,17 +20,10 @@ test.afterEach(async () => {
   sim = undefined
 })
 
-async function openPanel(page: Page, s: Sim, name: string): Promise<void> {
+async function openUtxos(page: Page, s: Sim, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-  await page.getByTestId('nav-utxos').click()
+  await activateSimProfile(page, s, name)
+  await openPanel(page, 'utxos')
   await expect(page.getByTestId('utxos-panel')).toBeVisible()
 }
 
@@ -47,7 +40,7 @@ const shownIds = (page: Page, table: string) => page.getByTestId(table).locator(
 test('addresses checked before sending; the signer UTXOs decoded page by page with the repeat left out', async ({ app: page }) => {
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
   const ds = s.dataset
-  await openPanel(page, s, 'UTXO pages')
+  await openUtxos(page, s, 'UTXO pages')
 
   await ask(page, `${ds.signer.xChain} C-fuji1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq`, 5)
   const problems = page.getByTestId('utxo-problems')
@@ -105,7 +98,7 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   const rich = ds.richAddress
   const want = ds.atomicUtxos(ds.params.xChainId, rich.shortIdHex)
   expect(want.length).toBeGreaterThanOrEqual(5_000)
-  await openPanel(page, s, 'UTXO load all')
+  await openUtxos(page, s, 'UTXO load all')
   await ask(page, rich.cChain, 50)
   await expect(page.getByTestId('utxo-page').getByTestId('utxo-count')).toHaveText('50 shown')
 
@@ -195,7 +188,7 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
 
 test('issuing is off in a browser session without --allow-node-changes', async ({ app: page }) => {
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
-  await openPanel(page, s, 'Atomic changes off')
+  await openUtxos(page, s, 'Atomic changes off')
   await page.getByTestId('nav-atomic').click()
   await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: 'Issue' }).click()
   const form = page.getByTestId('tx-issue')

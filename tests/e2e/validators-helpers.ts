@@ -5,21 +5,12 @@
  */
 import type { Page } from '@playwright/test'
 import type { Sim } from '../sim/index'
-import { expect, fillProfile, profileItem } from './fixtures'
+import { activateSimProfile, expect, openPanel } from './fixtures'
 
 /** Creates a profile pointed at the sim with these NodeIDs, activates it, and opens the validators panel. */
 export async function openValidators(page: Page, sim: Sim, name: string, nodeIds: string[]): Promise<void> {
-  await page.getByTestId('nav-connections').click()
-  await page.getByTestId('profile-new').click()
-  await fillProfile(page, { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, nodeIds })
-  await page.getByTestId('profile-save').click()
-  await expect(page.getByTestId('profile-form')).toBeHidden()
-  const item = profileItem(page, name)
-  await item.getByTestId('profile-activate').click()
-  await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-  await expect(page.getByTestId('status-profile')).toContainText(name)
-  await page.getByTestId('nav-validators').click()
-  await expect(page.getByTestId('panel-title')).toHaveText('Validators')
+  await activateSimProfile(page, sim, name, { nodeIds })
+  await openPanel(page, 'validators')
 }
 
 /** Automatic refreshes off, so that only the test's own refreshes add samples. */

@@ -179,8 +179,15 @@ test.describe('validators panel', () => {
     // A subnet of the node's: its validators.
     const subnet = s.dataset.subnets.find((x) => x.subnetId)!.subnetId
     const expected = await currentValidators(s, { subnetID: subnet })
-    await input.fill(subnet.slice(0, 12))
-    await page.locator('.n-base-select-option', { hasText: subnet }).first().click()
+    await expect(page.getByTestId('subnet-list-error')).toBeHidden()
+    // The menu opens on a click; typing narrows it (again if the page was busy redrawing the set).
+    const option = page.locator('.n-base-select-option', { hasText: subnet }).first()
+    await expect(async () => {
+      await input.click()
+      await input.fill(subnet.slice(0, 12))
+      await expect(option).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 30_000 })
+    await option.click()
     await expect(page.getByTestId('set-count')).toHaveText(expected.length.toLocaleString('en-US'))
     await expect(page.getByTestId('my-validators-where')).toHaveAttribute('title', `subnet ${subnet}`)
     await page.getByTestId('set-table').scrollIntoViewIfNeeded()

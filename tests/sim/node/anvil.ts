@@ -42,20 +42,28 @@ export async function startAnvil(opts: { blockTime?: number; chainId?: number } 
   live.add(child)
   const port = await new Promise<number>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`anvil did not start: ${out.slice(-500)}`)), 20_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
+    // Only the start-up output is read: anvil logs every request, and keeping all of it (and searching it
+    // again on each chunk) would cost memory and CPU for as long as it runs.
+    const onOut = (chunk: Buffer): void => {
+      out = (out + chunk.toString()).slice(-4096)
       const m = /Listening on 127\.0\.0\.1:(\d+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        resolve(Number(m[1]))
-      }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.once('exit', (code) => {
+      if (m) done(() => resolve(Number(m[1])))
+    }
+    const onErr = (chunk: Buffer): void => {
+      out = (out + chunk.toString()).slice(-4096)
+    }
+    const onExit = (code: number | null): void => done(() => reject(new Error(`anvil exited with ${code}: ${out.slice(-500)}`)))
+    const timer = setTimeout(() => done(() => reject(new Error(`anvil did not start: ${out.slice(-500)}`))), 20_000)
+    const done = (settle: () => void): void => {
       clearTimeout(timer)
-      reject(new Error(`anvil exited with ${code}: ${out.slice(-500)}`))
-    })
+      child.stdout!.off('data', onOut)
+      child.stderr!.off('data', onErr)
+      child.off('exit', onExit)
+      settle()
+    }
+    child.stdout!.on('data', onOut)
+    child.stderr!.on('data', onErr)
+    child.once('exit', onExit)
   })
   // keep draining its output so a full pipe never blocks it
   child.stdout!.resume()
