@@ -7,10 +7,15 @@ import type { Page } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { activateSimProfile, expect, openPanel } from './fixtures'
 
-/** Creates a profile pointed at the sim with these NodeIDs, activates it, and opens the validators panel. */
+/**
+ * Creates a profile pointed at the sim with these NodeIDs, activates it, and opens the validators panel
+ * with main's own refreshes off (the setting is the app's, kept across the tests of this worker): a
+ * refresh landing in the middle of a test would add samples and alerts it does not expect.
+ */
 export async function openValidators(page: Page, sim: Sim, name: string, nodeIds: string[]): Promise<void> {
   await activateSimProfile(page, sim, name, { nodeIds })
   await openPanel(page, 'validators')
+  await refreshOff(page)
 }
 
 /** Automatic refreshes off, so that only the test's own refreshes add samples. */

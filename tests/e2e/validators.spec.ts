@@ -8,7 +8,7 @@
 import { encodeCb58 } from '../../src/shared/domain/encoding'
 import { startSim, type Sim } from '../sim/index'
 import { expect, shot, test } from './fixtures'
-import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, refreshOff } from './validators-helpers'
+import { currentValidators, notifications, openValidators, recordNotifications, refreshNow } from './validators-helpers'
 
 let sim: Sim | undefined
 
@@ -218,7 +218,6 @@ test.describe('validators panel', () => {
     await page.emulateMedia({ colorScheme: 'light' })
     const s = running()
     await openValidators(page, s, 'History', mine(s))
-    await refreshOff(page)
     await expect(page.getByTestId('history-empty')).toBeVisible()
     await refreshNow(page, 1)
     s.validators.setUptime(s.dataset.nodes.self, 91.5)
@@ -252,7 +251,6 @@ test.describe('validators panel', () => {
     const s = running()
     const self = s.dataset.nodes.self
     await openValidators(page, s, 'Alerts', mine(s))
-    await refreshOff(page)
     await expect(page.getByTestId('notify-state')).toHaveText('browser notifications on')
     await refreshNow(page, 1)
     await expect(page.getByTestId('alerts-none')).toBeVisible()
