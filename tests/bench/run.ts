@@ -14,7 +14,7 @@
  * the ratio to viem's default. Then, as before this rewrite, one call at a time versus all at once
  * (what batching buys).
  *
- * The SQLite cache is being rewritten; this bench has never measured it, so nothing of it is here.
+ * Then the SQLite cache beside raw better-sqlite3 (tests/bench/cache.ts).
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -23,6 +23,7 @@ import { createPublicClient, http } from 'viem'
 import { evmClient, getBlock } from '../../src/main/clients/node/evm'
 import { JsonRpcHttpEndpoint, MAX_BATCH, MAX_IN_FLIGHT } from '../../src/main/clients/transport/jsonrpc'
 import { freePort } from '../support/ports'
+import { benchCache } from './cache'
 
 const CALLS = 2_000
 const ROUNDS = 7
@@ -185,6 +186,7 @@ try {
   const con = median(concurrent)
   console.log(`\nours, ${CALLS} calls one at a time: ${seq.toFixed(0)} ms; all at once (batched): ${con.toFixed(0)} ms (median of ${SEQUENTIAL_ROUNDS})`)
   console.log(`batched is ${(seq / con).toFixed(1)}x faster than one call at a time`)
+  benchCache()
 } catch (err) {
   failed = true
   console.error(err)
