@@ -126,10 +126,22 @@ test.describe('issue and watch', () => {
     await openAtomic(page, 'Issue')
     const tx = buildSignedImport(s.dataset, { utxos: signerUtxos(s.dataset).slice(1, 2) })
     const txID = (await import('../../src/shared/codec/index')).txIdOfHex(tx.hex)
-    s.core.configure({ dropIssueReplies: 1 })
+    // The chain holds the tx in Processing until the test lets it through.
+    s.core.configure({ dropIssueReplies: 1, holdProcessing: true })
     await issue(page, s, tx.hex, txID)
     const entry = page.getByTestId('tx-issue').getByTestId('issue-result').getByTestId('issued-entry')
     await expect(entry).toHaveAttribute('data-outcome', 'unknown')
+    await expect(entry.getByTestId('watch-step').last()).toHaveAttribute('data-status', 'Processing')
+
+    // Looked up meanwhile: Processing; once the chain accepts it, the status follows the watch unasked.
+    await openAtomic(page, 'Look up')
+    await page.getByTestId('tx-lookup-input').fill(txID)
+    await page.getByTestId('tx-lookup-go').click()
+    const card = page.getByTestId('tx-lookup')
+    await expect(card.getByTestId('tx-status-value')).toHaveText('Processing')
+    s.core.configure({ holdProcessing: false })
+    await expect(card.getByTestId('tx-status-value')).toHaveText('Accepted')
+    await openAtomic(page, 'Issue')
     await expect(entry.getByTestId('watch')).toHaveAttribute('data-state', 'done')
     await expect(entry.getByTestId('watch-step').last()).toHaveAttribute('data-status', 'Accepted')
     await shot(page, 'atomic-09-dropped-reply-watched')

@@ -106,7 +106,7 @@ export interface Sim {
    * next n accepted issueTx replies are cut off: the node took the tx, the client hears nothing) and
    * version (core.version answered, as nodes before avalanchego v1.14.1)
    */
-  core: { view(): CoreView; configure(patch: { dropIssueReplies?: number; version?: boolean }): CoreView }
+  core: { view(): CoreView; configure(patch: { dropIssueReplies?: number; version?: boolean; holdProcessing?: boolean }): CoreView }
   stop(): Promise<void>
 }
 

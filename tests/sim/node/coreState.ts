@@ -37,6 +37,8 @@ export interface CoreView {
   dropIssueReplies: number
   /** core.version answered (a node before avalanchego v1.14.1) */
   version: boolean
+  /** issued txs stay Processing until this is set back to false (a slow chain, for tests) */
+  holdProcessing: boolean
 }
 
 export class CoreState {
@@ -47,6 +49,7 @@ export class CoreState {
   readonly submissions = new Map<string, number>()
   dropIssueReplies = 0
   versionOffered = false
+  holdProcessing = false
   private timer?: NodeJS.Timeout
 
   constructor(private readonly deps: CoreDeps) {}
@@ -65,7 +68,7 @@ export class CoreState {
   /** Moves processing txs to accepted once the chain is two blocks past their issue; mines first if asked. */
   async advance(mine = false): Promise<void> {
     const pending = [...this.issued.entries()].filter(([, t]) => t.acceptedAt === undefined)
-    if (pending.length === 0) return
+    if (pending.length === 0 || this.holdProcessing) return
     if (mine) await this.deps.evm('evm_mine', [])
     const head = await this.head()
     for (const [txId, t] of pending) {
@@ -111,15 +114,21 @@ export class CoreState {
   }
 
   view(): CoreView {
-    return { submissions: Object.fromEntries(this.submissions), dropIssueReplies: this.dropIssueReplies, version: this.versionOffered }
+    return {
+      submissions: Object.fromEntries(this.submissions),
+      dropIssueReplies: this.dropIssueReplies,
+      version: this.versionOffered,
+      holdProcessing: this.holdProcessing
+    }
   }
 
-  /** POST /__sim/core: { dropIssueReplies?: n, version?: boolean }; throws with the 400 message. */
+  /** POST /__sim/core: { dropIssueReplies?: n, version?: boolean, holdProcessing?: boolean }; throws with the 400 message. */
   configure(value: unknown): CoreView {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('core: body must be a JSON object')
     const v = value as Record<string, unknown>
-    const unknown = Object.keys(v).find((k) => k !== 'dropIssueReplies' && k !== 'version')
-    if (unknown !== undefined) throw new Error(`core: unknown key "${unknown}" (allowed: dropIssueReplies, version)`)
+    const allowed = ['dropIssueReplies', 'version', 'holdProcessing']
+    const unknown = Object.keys(v).find((k) => !allowed.includes(k))
+    if (unknown !== undefined) throw new Error(`core: unknown key "${unknown}" (allowed: ${allowed.join(', ')})`)
     if (v.dropIssueReplies !== undefined) {
       const n = v.dropIssueReplies
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 1000) throw new Error('core: dropIssueReplies must be an integer 0..1000')
@@ -128,6 +137,10 @@ export class CoreState {
     if (v.version !== undefined) {
       if (typeof v.version !== 'boolean') throw new Error('core: version must be a boolean')
       this.versionOffered = v.version
+    }
+    if (v.holdProcessing !== undefined) {
+      if (typeof v.holdProcessing !== 'boolean') throw new Error('core: holdProcessing must be a boolean')
+      this.holdProcessing = v.holdProcessing
     }
     return this.view()
   }
