@@ -360,7 +360,7 @@ test.describe('node control, browser mode of the test\'s own', () => {
         await shot(page, 'control-19-late-revert')
         await late.locator('.n-alert__close').click()
         await expect(late).toHaveCount(0)
-        // Dismissed stays dismissed in this tab.
+        // Dismissed in main: the page loaded anew (as any other window) no longer shows it.
         await page.reload()
         await expect(page.getByTestId('connection-state')).toHaveText('connected')
         await expect(page.getByTestId('log-level')).toBeVisible()

@@ -181,6 +181,12 @@ export const controlMethods = {
     input: z.object({ id: idSchema }).strict(),
     output: controlStateSchema
   }),
+  'control.dismissLateRevert': defineMethod({
+    summary: 'Stop reporting a revert that was carried out at start (in every window)',
+    effect: 'local',
+    input: z.object({ id: idSchema }).strict(),
+    output: controlStateSchema
+  }),
   'control.journal': defineMethod({
     summary: 'Every node-changing call made through the app, newest first, with its outcome',
     effect: 'read',

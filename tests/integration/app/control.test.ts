@@ -178,6 +178,12 @@ describe('log levels', () => {
       const { entries } = await later.client.call('control.journal', { limit: 1 })
       expect(entries[0]).toMatchObject({ action: 'setLogLevel', origin: 'startup', outcome: 'ok', params: { level: 'info' } })
       expect((await later.client.call('control.vmConfig', {})).data.config['log-level']).toBe('info')
+
+      // Read and dismissed: no longer reported, to any window; an unknown id is named as such.
+      const dismissed = await later.client.call('control.dismissLateRevert', { id: state.lateReverts[0]!.id })
+      expect(dismissed.lateReverts).toEqual([])
+      expect((await later.client.call('control.state', {})).lateReverts).toEqual([])
+      expect((await failure(later.client.call('control.dismissLateRevert', { id: state.lateReverts[0]!.id }))).code).toBe('NOT_FOUND')
     } finally {
       later.app.close()
       t.remove()

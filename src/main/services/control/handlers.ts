@@ -12,6 +12,7 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
     'control.lockProfile': async (_input, { signal }) => withState(await control.lockProfile(signal)),
     'control.setLogLevel': async ({ level, revertAfterSec, previous }, { signal }) => withState(await control.setLogLevel(level, revertAfterSec, previous, signal)),
     'control.cancelRevert': ({ id }) => control.cancelRevert(id),
+    'control.dismissLateRevert': ({ id }) => control.dismissLate(id),
     'control.journal': ({ limit }) => ({ entries: control.journal(limit) }),
     'control.vmConfig': (_input, { signal }) => control.vmConfig(signal),
     'control.vmConfigSnapshots': () => ({ snapshots: control.snapshots() }),

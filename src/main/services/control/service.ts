@@ -158,6 +158,15 @@ export class ControlService {
     return this.state(r.scope)
   }
 
+  /** The operator has read the report of a revert done at start: no window shows it any longer. */
+  dismissLate(id: string): ControlState {
+    const r = this.late.find((x) => x.id === id)
+    if (!r) throw new AppError('NOT_FOUND', `No revert carried out at start with id ${id}`)
+    this.late = this.late.filter((x) => x.id !== id)
+    this.d.changed(r.scope)
+    return this.state(r.scope)
+  }
+
   /** Fetches the VM configuration and keeps a snapshot when it changed. */
   async vmConfig(signal?: AbortSignal): Promise<{ config: Record<string, unknown>; snapshotId: number }> {
     const { scope, node } = this.d.active()

@@ -12,30 +12,17 @@ import { useAppStore } from './app'
 
 type ActionResult = Output<'control.startCpuProfile'>
 
-/** Late reverts the person has read and closed in this tab (by id); main reports them until it restarts. */
-const DISMISSED_KEY = 'companion.control.dismissedLateReverts'
-
-function readDismissed(): string[] {
-  try {
-    const v: unknown = JSON.parse(sessionStorage.getItem(DISMISSED_KEY) ?? '[]')
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-  } catch {
-    return []
-  }
-}
-
 export const useControlStore = defineStore('control', () => {
   const state = ref<ControlState | null>(null)
   const stateError = ref<unknown>(null)
   const journal = ref<JournalEntry[]>([])
   const journalError = ref<unknown>(null)
   const journalLoaded = ref(false)
-  const dismissed = ref<string[]>(readDismissed())
 
   const app = useAppStore()
   /** Whether this window may call node-changing methods (browser mode: only with --allow-node-changes). */
   const nodeChanges = computed(() => app.info?.nodeChanges ?? false)
-  const lateReverts = computed(() => (state.value?.lateReverts ?? []).filter((r) => !dismissed.value.includes(r.id)))
+  const lateReverts = computed(() => state.value?.lateReverts ?? [])
 
   async function loadState(): Promise<void> {
     try {
@@ -73,9 +60,9 @@ export const useControlStore = defineStore('control', () => {
     state.value = await api.call('control.cancelRevert', { id })
   }
 
-  function dismissLate(id: string): void {
-    dismissed.value = [...dismissed.value, id]
-    sessionStorage.setItem(DISMISSED_KEY, JSON.stringify(dismissed.value))
+  /** Read and closed: main stops reporting it, in every window. */
+  async function dismissLate(id: string): Promise<void> {
+    state.value = await api.call('control.dismissLateRevert', { id })
   }
 
   api.on('control.changed', (s) => {
