@@ -12,6 +12,8 @@ export const jobSchema = z
     /** null while the total is not known yet. */
     total: z.number().int().nonnegative().nullable(),
     message: z.string().optional(),
+    /** Seconds left of a wait the job is in (a rate limit's Retry-After), counted down by main. */
+    waitSec: z.number().int().nonnegative().optional(),
     error: errorDataSchema.optional(),
     startedAt: z.number().int(),
     endedAt: z.number().int().optional()

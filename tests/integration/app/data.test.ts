@@ -196,6 +196,9 @@ describe('load all', () => {
       expect(job.state).toBe('done')
       const waits = progress.filter((p) => p.id === jobId && /Rate limited \(HTTP 429\): waiting \d+ s/.test(p.message ?? ''))
       expect(waits.length).toBeGreaterThan(0)
+      // The seconds left also come as a number (the page counts down from it), and go once the load goes on.
+      for (const w of waits) expect(w.waitSec).toBe(Number(/waiting (\d+) s/.exec(w.message!)![1]))
+      expect(job.waitSec).toBeUndefined()
       const loaded = await client.call('data.loadedPages', { jobId })
       expect(loaded.pages).toHaveLength(sim.dataset.subnets.length)
 

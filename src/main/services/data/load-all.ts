@@ -84,7 +84,7 @@ export class LoadAllJobs {
   /** Waits Retry-After seconds, saying each second how long is left. */
   private async waitOut(seconds: number, nextPage: number, items: number, job: JobContext): Promise<void> {
     for (let left = Math.ceil(seconds); left > 0; left--) {
-      job.progress(items, null, `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${nextPage}`)
+      job.progress(items, null, `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${nextPage}`, left)
       await sleep(1_000, job.signal)
     }
   }

@@ -4,7 +4,8 @@ import type { Job } from '../../../shared/contract'
 
 export interface JobContext {
   signal: AbortSignal
-  progress(done: number, total: number | null, message?: string): void
+  /** `waitSec`: the job is waiting this many seconds more (left out once it goes on). */
+  progress(done: number, total: number | null, message?: string, waitSec?: number): void
 }
 
 /**
@@ -24,9 +25,11 @@ export class JobManager {
     this.publish({ ...job })
     const ctx: JobContext = {
       signal: abort.signal,
-      progress: (done, total, message) => {
+      progress: (done, total, message, waitSec) => {
         if (job.state !== 'running') return
         Object.assign(job, { done, total }, message !== undefined ? { message } : {})
+        if (waitSec !== undefined) job.waitSec = waitSec
+        else delete job.waitSec
         this.publish({ ...job })
       }
     }
@@ -56,6 +59,7 @@ export class JobManager {
   private end(job: Job, state: Job['state'], message?: string, err?: unknown): void {
     job.state = state
     job.endedAt = Date.now()
+    delete job.waitSec
     if (message !== undefined) job.message = message
     if (state === 'failed' && err !== undefined) job.error = toErrorData(err)
     this.publish({ ...job })
