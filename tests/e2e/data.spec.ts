@@ -37,6 +37,20 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   await expect(result).toHaveAttribute('data-page', '2')
   await shot(page, 'data-02-pending-rewards-page-2')
 
+  // Transactions: their types picked from the fixed list; filtering by them needs addresses
+  await lookup(page, 'Primary Network', 'txs')
+  await form(page).getByTestId('field-txTypes').click()
+  await page.locator('.n-base-select-option', { hasText: /^ImportTx$/ }).click()
+  await page.keyboard.press('Escape')
+  await expect(form(page).getByTestId('field-txTypes').locator('.n-tag')).toHaveText(['ImportTx'])
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(problems).toContainText('filtering by txTypes, startTimestamp or endTimestamp needs addresses')
+  await shot(page, 'data-02b-tx-types')
+  await fill(page, 'addresses', sim.dataset.wellKnown.rich.pChain)
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(problems).toHaveCount(0)
+  await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+
   // Subnets with their genesis data as a tree
   await lookup(page, 'Primary Network', 'subnets')
   await form(page).getByTestId('lookup-form-submit').click()

@@ -18,6 +18,12 @@ describe('schema form fields', () => {
     expect(f['contractAddresses']).toMatchObject({ kind: 'list', required: false })
     expect(f['currency']!.kind).toBe('enum')
     expect(f['currency']!.options).toContain('eur')
+    // A free list has no fixed values; a list of one of a fixed set offers them (a multiple choice).
+    expect(f['contractAddresses']!.options).toBeUndefined()
+    const tx = Object.fromEntries(fieldsOf(contract.methods['data.listLatestPrimaryNetworkTransactions'].input).map((x) => [x.name, x]))
+    expect(tx['txTypes']).toMatchObject({ kind: 'list', required: false })
+    expect(tx['txTypes']!.options).toEqual(expect.arrayContaining(['AddPermissionlessValidatorTx', 'ImportTx']))
+    expect(inputOf([tx['txTypes']!], { txTypes: 'ImportTx,ExportTx' })).toEqual({ txTypes: ['ImportTx', 'ExportTx'] })
   })
 
   it('builds the input from typed text and reports problems in the words the contract uses', () => {

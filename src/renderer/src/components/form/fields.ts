@@ -1,6 +1,6 @@
 /**
  * What a form needs to know of a contract method's input schema (zod): its fields, their kind
- * (text, whole number, yes/no, one of a list, a list of texts), whether they are required and their
+ * (text, whole number, yes/no, one of a list, a list of texts or of fixed values), whether they are required and their
  * defaults; and the input built back from what a person typed. The schema stays the judge: the form
  * runs it before sending, so it says exactly what the CLI and main would say.
  */
@@ -25,11 +25,22 @@ interface Def {
   innerType?: z.ZodType
   defaultValue?: unknown
   in?: z.ZodType
+  out?: z.ZodType
+  element?: z.ZodType
   options?: z.ZodType[]
   entries?: Record<string, string>
 }
 
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def
+
+/** The values a list may hold, when its items are one of a fixed set (an array of an enum). */
+function listOptionsOf(s: z.ZodType): string[] | undefined {
+  const d = defOf(s)
+  if (d.type === 'pipe') return listOptionsOf(d.out!)
+  if (d.type !== 'array') return undefined
+  const item = defOf(d.element!)
+  return item.type === 'enum' ? Object.values(item.entries ?? {}) : undefined
+}
 
 function kindOf(s: z.ZodType, spec: FieldSpec): void {
   const d = defOf(s)
@@ -42,13 +53,17 @@ function kindOf(s: z.ZodType, spec: FieldSpec): void {
       spec.defaultValue = d.defaultValue
       return kindOf(d.innerType!, spec)
     case 'pipe':
-      return kindOf(d.in!, spec)
+      kindOf(d.in!, spec)
+      // A list given as text or array comes in through a transform; what its items may be is on the way out.
+      if (spec.kind === 'list') spec.options ??= listOptionsOf(d.out!)
+      return
     case 'union':
       // a list parameter: an array, or one comma-separated string
       spec.kind = d.options!.some((o) => defOf(o).type === 'array') ? 'list' : 'string'
       return
     case 'array':
       spec.kind = 'list'
+      spec.options ??= listOptionsOf(s)
       return
     case 'number':
       spec.kind = 'number'
