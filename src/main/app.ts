@@ -8,6 +8,7 @@ import { AtomicStore } from './cache/atomic-store'
 import { UtxosStore } from './cache/utxos-store'
 import { ReadsStore } from './cache/reads-store'
 import { ChainsStore } from './cache/chains-store'
+import { DataLoadsStore } from './cache/data-loads-store'
 import { nodeApis } from './clients/node/endpoints'
 import { ValidatorsStore } from './cache/validators-store'
 import { log } from './log'
@@ -182,7 +183,7 @@ export function createApp(opts: AppOptions): App {
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
-    ...dataHandlers(connections, jobs, new LoadAllJobs()),
+    ...dataHandlers(connections, jobs, new LoadAllJobs(), new DataLoadsStore(db)),
     ...metricsHandlers(connections)
   } satisfies AllHandlers
 

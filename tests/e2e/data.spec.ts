@@ -143,14 +143,32 @@ test('signature aggregation: bad combinations refused in the form, the signed me
   await shot(page, 'data-10-signatures-signed')
 })
 
-test('with the sim stopped, a lookup made before shows from the cache, marked cached with its age', async ({ app: page, sim }) => {
+test('with the sim stopped, a lookup made before shows from the cache, marked cached with its age; so does a whole set loaded before', async ({ app: page, sim }) => {
   await activate(page, sim, 'Offline sim')
   await openPanel(page, 'data')
   await lookup(page, 'Blocks', 'blocks')
   await form(page).getByTestId('lookup-form-submit').click()
   const result = page.getByTestId('lookup-result')
   await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+  // and every subnet, two a page, loaded all at once
+  await lookup(page, 'Primary Network', 'subnets')
+  await fill(page, 'pageSize', '2')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await result.getByTestId('load-all-start').click()
+  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
   await sim.stop()
+
+  // The whole set loaded before: the same lookup answers from the cache, and the kept load shows with its age
+  await page.getByTestId('group-blocks').click()
+  await page.getByTestId('group-primary').click()
+  await lookup(page, 'Primary Network', 'subnets')
+  await fill(page, 'pageSize', '2')
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+  await expect(result.getByTestId('load-all-kept')).toContainText(/kept · /)
+  await expect(result.getByTestId('load-all-table')).toHaveAttribute('data-rows', String(sim.dataset.subnets.length))
+  await shot(page, 'data-12-offline-kept-load')
+
   // the same lookup again (another lookup in between drops the answer on screen)
   await lookup(page, 'Blocks', 'blocks')
   await page.getByTestId('group-primary').click()

@@ -188,5 +188,17 @@ export const MIGRATIONS: readonly string[] = [
     priority_fee TEXT NOT NULL,     -- wei, decimal
     PRIMARY KEY (scope, chain, at)
   ) WITHOUT ROWID;
+`,
+  // 8: the last "load all" of each data-service list and parameters, to browse offline (data-loads-store.ts).
+  `
+  CREATE TABLE data_loads (
+    scope      TEXT NOT NULL,     -- data service URL
+    endpoint   TEXT NOT NULL,     -- the list (contract's DataList)
+    params_key TEXT NOT NULL,     -- canonical JSON of the validated parameters
+    state      TEXT NOT NULL,     -- done, cancelled or failed (then the pages fetched before)
+    pages      TEXT NOT NULL,     -- JSON array of the validated pages
+    loaded_at  INTEGER NOT NULL,  -- ms since epoch, when the load ended
+    PRIMARY KEY (scope, endpoint, params_key)
+  ) WITHOUT ROWID;
 `
 ]

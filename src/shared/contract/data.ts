@@ -116,5 +116,11 @@ export const dataMethods = {
     effect: 'read',
     input: z.strictObject({ jobId: idSchema }),
     output: loadedPagesSchema
+  }),
+  'data.keptLoad': defineMethod({
+    summary: 'The pages of the last data.loadAll of this list and parameters, kept in the cache when it ended (null if none): for offline browsing',
+    effect: 'read',
+    input: loadAllInputSchema,
+    output: z.strictObject({ load: loadedPagesSchema, loadedAt: z.number().int() }).nullable()
   })
 } as const

@@ -301,4 +301,26 @@ describe('offline', () => {
       await own.stop()
     }
   })
+
+  it('the last "load all" of a list is kept when it ends, and read back with the service gone', async () => {
+    const own = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    const { app, client } = open()
+    try {
+      await activate(client, undefined, own.dataUrl)
+      const input = { endpoint: 'listSubnets' as const, params: { network: 'mainnet' as const, pageSize: 2 } }
+      expect(await client.call('data.keptLoad', input)).toBeNull()
+      const { jobId } = await client.call('data.loadAll', input)
+      expect((await finished(client, jobId)).state).toBe('done')
+      const loaded = await client.call('data.loadedPages', { jobId })
+      await own.stop()
+      const kept = await client.call('data.keptLoad', input)
+      expect(kept?.load).toEqual(loaded)
+      expect(kept?.loadedAt).toBeGreaterThan(0)
+      // The same list with other parameters (the default page size here) was never loaded.
+      expect(await client.call('data.keptLoad', { endpoint: 'listSubnets', params: { network: 'mainnet' } })).toBeNull()
+    } finally {
+      app.close()
+      await own.stop()
+    }
+  })
 })

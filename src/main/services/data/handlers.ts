@@ -1,17 +1,23 @@
+import { canonicalKey } from '../../cache/reads-store'
+import type { DataLoadsStore } from '../../cache/data-loads-store'
 import { dataEndpoints } from '../../clients/data/endpoints'
 import { RestClient } from '../../clients/rest/client'
 import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
 import type { JobManager } from '../jobs/manager'
 import type { LoadAllJobs } from './load-all'
+import type { Output } from '../../../shared/contract'
 import { callWithInput, type ServiceAccess } from './service'
+
+type KeptPages = NonNullable<Output<'data.keptLoad'>>
 
 /**
  * The data area: one handler per data-service endpoint (each a cached read: the data path writes
  * the answer through and answers from the cache when the service cannot be reached), and "load all"
- * as a job. The key stays in main: the client puts it in x-data-api-key and nowhere else.
+ * as a job, whose pages are kept when it ends (the last load of each list and parameters, to browse
+ * offline). The key stays in main: the client puts it in x-data-api-key and nowhere else.
  */
-export function dataHandlers(connections: Connections, jobs: JobManager, loads: LoadAllJobs): AreaHandlers<'data'> {
+export function dataHandlers(connections: Connections, jobs: JobManager, loads: LoadAllJobs, kept: DataLoadsStore): AreaHandlers<'data'> {
   const access = (): ServiceAccess => {
     const c = connections.get()
     return { client: c.data, hasKey: Boolean(c.profile.apiKey()) }
@@ -42,10 +48,20 @@ export function dataHandlers(connections: Connections, jobs: JobManager, loads: 
       // Its own client without silent retries: the job waits out each 429 itself and shows the wait.
       const client = new RestClient({ baseUrl: c.profile.dataUrl, service: 'data service', apiKey: c.profile.apiKey, retries: 0 })
       const entry = loads.begin(endpoint)
-      const jobId = jobs.start('data.loadAll', `Load all: ${endpoint}`, (ctx) => loads.run(entry, params, { client, hasKey: Boolean(c.profile.apiKey()) }, ctx))
+      const scope = connections.scopeOf('data')
+      const jobId = jobs.start('data.loadAll', `Load all: ${endpoint}`, (ctx) =>
+        loads.run(entry, params, { client, hasKey: Boolean(c.profile.apiKey()) }, ctx).finally(() => {
+          // Done, cancelled or failed part way: what was fetched is kept, and says which it was.
+          if (entry.pages.length > 0) kept.keep(scope, endpoint, canonicalKey(params), { state: entry.state, pages: entry.pages, loadedAt: Date.now() })
+        })
+      )
       loads.keep(jobId, entry)
       return { jobId }
     },
-    'data.loadedPages': ({ jobId }) => loads.pagesOf(jobId)
+    'data.loadedPages': ({ jobId }) => loads.pagesOf(jobId),
+    'data.keptLoad': ({ endpoint, params }) => {
+      const k = kept.last(connections.scopeOf('data'), endpoint, canonicalKey(params))
+      return k ? ({ load: { endpoint, state: k.state, pages: k.pages }, loadedAt: k.loadedAt } as KeptPages) : null
+    }
   }
 }
