@@ -3,6 +3,7 @@ import './api'
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
+import './styles.css'
 import { createAppRouter } from './router'
 
 const app = createApp(App)
