@@ -8,18 +8,8 @@
  * (The issue button off without --allow-node-changes is in utxos.spec.ts: a file serves one browser mode.)
  */
 import type { Page } from '@playwright/test'
-import { buildSignedImport, signerUtxos, startSim, type Sim } from '../sim/index'
+import { buildSignedImport, signerUtxos, type Sim } from '../sim/index'
 import { activateSimProfile, expect, shot, test } from './fixtures'
-
-let sim: Sim | undefined
-
-test.beforeEach(async () => {
-  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-})
-test.afterEach(async () => {
-  await sim?.stop()
-  sim = undefined
-})
 
 async function activate(page: Page, s: Sim, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
@@ -47,8 +37,7 @@ async function issue(page: Page, s: Sim, hex: string, txID: string): Promise<voi
 test.use({ serveArgs: ['--allow-node-changes'] })
 
 test.describe('issue and watch', () => {
-  test('a data-set tx looked up, decoded, and its status watched to Accepted', async ({ app: page }) => {
-    const s = sim!
+  test('a data-set tx looked up, decoded, and its status watched to Accepted', async ({ app: page, sim: s }) => {
     await activate(page, s, 'Atomic look-up')
     const t = s.dataset.transactions.find((x) => x.chain === 'C')!
     await openAtomic(page, 'Look up')
@@ -76,8 +65,7 @@ test.describe('issue and watch', () => {
     await shot(page, 'atomic-03-lookup-watched')
   })
 
-  test('a signed import issued once, watched to Accepted; the same bytes refused with the record', async ({ app: page }) => {
-    const s = sim!
+  test('a signed import issued once, watched to Accepted; the same bytes refused with the record', async ({ app: page, sim: s }) => {
     await activate(page, s, 'Atomic issue')
     await openAtomic(page, 'Issue')
     const form = page.getByTestId('tx-issue')
@@ -120,8 +108,7 @@ test.describe('issue and watch', () => {
     await shot(page, 'atomic-08-same-bytes-refused')
   })
 
-  test('a dropped reply: outcome unknown, not resent, watched to Accepted; the sim counted one submission', async ({ app: page }) => {
-    const s = sim!
+  test('a dropped reply: outcome unknown, not resent, watched to Accepted; the sim counted one submission', async ({ app: page, sim: s }) => {
     await activate(page, s, 'Atomic dropped reply')
     await openAtomic(page, 'Issue')
     const tx = buildSignedImport(s.dataset, { utxos: signerUtxos(s.dataset).slice(1, 2) })
@@ -157,8 +144,7 @@ test.describe('issue and watch', () => {
   })
 })
 
-test('status view: core.version not offered by a current node, shown for an older one', async ({ app: page }) => {
-  const s = sim!
+test('status view: core.version not offered by a current node, shown for an older one', async ({ app: page, sim: s }) => {
   await activate(page, s, 'Core version sim')
   const row = page.getByTestId('node-block').getByTestId('core-version')
   await expect(row).toHaveText('not offered by this node')

@@ -6,33 +6,17 @@
  * gone, and a node that answers as a real avalanchego does. Each test starts a sim of its own.
  */
 import { encodeCb58 } from '../../src/shared/domain/encoding'
-import { startSim, type Sim } from '../sim/index'
+import type { Sim } from '../sim/index'
 import { expect, openPanel, shot, test } from './fixtures'
 import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, refreshOff } from './validators-helpers'
-
-let sim: Sim | undefined
-
-test.beforeEach(async () => {
-  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-})
-test.afterEach(async () => {
-  await sim?.stop()
-  sim = undefined
-})
-
-function running(): Sim {
-  if (!sim) throw new Error('the sim is not running')
-  return sim
-}
 
 const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
 
 test.describe('validators panel', () => {
   // Several refreshes and the 2,000-validator set per test, on two cores shared with other work.
   test.describe.configure({ timeout: 120_000 })
-  test('my validators: a card with its countdown and uptime; a NodeID that is not validating says so', async ({ app: page }) => {
+  test('my validators: a card with its countdown and uptime; a NodeID that is not validating says so', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     await openValidators(page, s, 'Mine', mine(s))
 
     const section = page.getByTestId('my-validators')
@@ -67,9 +51,8 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-02-mine-dark')
   })
 
-  test('a profile without NodeIDs: one click fills them from the node, and my validator appears', async ({ app: page }) => {
+  test('a profile without NodeIDs: one click fills them from the node, and my validator appears', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     await openValidators(page, s, 'Empty', [])
     const section = page.getByTestId('my-validators')
     await expect(section.getByTestId('my-validators-none')).toContainText('This profile lists no NodeIDs')
@@ -79,9 +62,8 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-03-filled')
   })
 
-  test('the whole set: 2,000 rows scroll to the end, sort by weight as integers, filter; the detail shows delegators', async ({ app: page }) => {
+  test('the whole set: 2,000 rows scroll to the end, sort by weight as integers, filter; the detail shows delegators', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     const node = await currentValidators(s)
     expect(node).toHaveLength(2_000)
     const byWeight = [...node].sort((a, b) => (BigInt(a.weight) < BigInt(b.weight) ? 1 : BigInt(a.weight) > BigInt(b.weight) ? -1 : 0))
@@ -156,9 +138,8 @@ test.describe('validators panel', () => {
     await expect(drawer).toBeHidden()
   })
 
-  test('subnets: a known one from the list, a malformed ID named in the form, an unknown one named by the app', async ({ app: page }) => {
+  test('subnets: a known one from the list, a malformed ID named in the form, an unknown one named by the app', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     await openValidators(page, s, 'Subnets', mine(s))
     await expect(page.getByTestId('set-count')).toHaveText('2,000')
 
@@ -194,9 +175,8 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-09-subnet')
   })
 
-  test('an L1 validator: its validation ID, balance, nonce and owners', async ({ app: page }) => {
+  test('an L1 validator: its validation ID, balance, nonce and owners', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     const l1 = s.dataset.l1Validators.find((v) => v.nodeID === s.dataset.nodes.l1)!
     const [node] = await currentValidators(s, { subnetID: l1.subnetId, nodeIDs: [l1.nodeID] })
     expect(node).toBeDefined()
@@ -214,9 +194,8 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-16-l1')
   })
 
-  test('the history chart shows each refresh, for a day, a week or all', async ({ app: page }) => {
+  test('the history chart shows each refresh, for a day, a week or all', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     await openValidators(page, s, 'History', mine(s))
     await expect(page.getByTestId('history-empty')).toBeVisible()
     await refreshNow(page, 1)
@@ -243,12 +222,11 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-11-history-dark')
   })
 
-  test('an alert fires once when my validator disconnects, not again on the next refresh, and clears when it reconnects', async ({ app: page }) => {
+  test('an alert fires once when my validator disconnects, not again on the next refresh, and clears when it reconnects', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await recordNotifications(page)
     await page.reload()
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
-    const s = running()
     const self = s.dataset.nodes.self
     await openValidators(page, s, 'Alerts', mine(s))
     await expect(page.getByTestId('notify-state')).toHaveText('browser notifications on')
@@ -290,9 +268,8 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-13-alert-cleared-dark')
   })
 
-  test('with the node gone and the page reloaded, my validators and the set still show, marked cached with their age', async ({ app: page }) => {
+  test('with the node gone and the page reloaded, my validators and the set still show, marked cached with their age', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    const s = running()
     await openValidators(page, s, 'Offline', mine(s))
     await expect(page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)).toBeVisible()
     await expect(page.getByTestId('set-count')).toHaveText('2,000')
@@ -316,9 +293,8 @@ test.describe('validators panel', () => {
     await expect(page.locator('.n-message', { hasText: 'Could not refresh my validators' })).toBeVisible()
   })
 
-  test('a node that answers as a real avalanchego does: the same cards and details', async ({ app: page }) => {
+  test('a node that answers as a real avalanchego does: the same cards and details', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    const s = running()
     s.setConfig({ validatorShape: 'real' })
     await openValidators(page, s, 'Real shape', mine(s))
     const card = page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)

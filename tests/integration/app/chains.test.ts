@@ -9,12 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Contract, Head, Payload } from '../../../src/shared/contract'
 import { BLOCKCHAIN_STATUS_MEANINGS } from '../../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
-import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { type RpcClient } from '../../../src/shared/rpc/client'
 import { runCli } from '../../../src/main/cli'
 import { startSim, type Sim } from '../../sim/index'
-import { tempDir, testApp } from './helpers'
+import { connect, failure, tempDir, testApp } from './helpers'
 
 let sim: Sim
 let ctx: ReturnType<typeof testApp>
@@ -24,9 +22,7 @@ const events: Payload<'cchain.heads'>[] = []
 beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 1 })
   ctx = testApp('browser')
-  const pair = createMemoryPair()
-  ctx.app.server.attach(pair.server, 'memory')
-  client = createRpcClient<Contract>(pair.client)
+  client = connect(ctx.app)
   client.on('cchain.heads', (p) => events.push(p))
   const p = await client.call('profiles.create', { profile: { name: 'sim', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
   await client.call('profiles.activate', { id: p.id })
@@ -35,12 +31,6 @@ afterAll(async () => {
   await sim?.stop()
   ctx?.done()
 })
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
-  expect(e).toBeInstanceOf(AppError)
-  return e as AppError
-}
 
 async function anvil(url: string, method: string, params: unknown[] = []): Promise<any> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })

@@ -12,11 +12,9 @@ import { createApp } from '../../../src/main/app'
 import { runCli } from '../../../src/main/cli'
 import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract } from '../../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
-import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { type RpcClient } from '../../../src/shared/rpc/client'
 import { startSim, type Sim } from '../../sim/index'
-import { tempDir } from './helpers'
+import { connect, failure, tempDir } from './helpers'
 
 let sim: Sim
 beforeAll(async () => {
@@ -28,20 +26,12 @@ afterAll(async () => {
 
 function open(dataDir: string, extra: Partial<Parameters<typeof createApp>[0]> = {}, transport: 'memory' | 'ws' = 'memory') {
   const app = createApp({ dataDir, mode: transport === 'ws' ? 'browser' : 'desktop', secrets: plainSecretStore, ...extra })
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, transport)
-  return { app, client: createRpcClient<Contract>(pair.client) }
+  return { app, client: connect(app, transport) }
 }
 
 async function activate(client: RpcClient<Contract>, nodeUrl: string): Promise<void> {
   const p = await client.call('profiles.create', { profile: { name: 'n', nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
   await client.call('profiles.activate', { id: p.id })
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
-  expect(e).toBeInstanceOf(AppError)
-  return e as AppError
 }
 
 describe('profiles of the node', () => {

@@ -8,24 +8,15 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli'
-import type { Contract } from '../../../src/shared/contract'
-import { createRpcClient } from '../../../src/shared/rpc/client'
 import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
 import { startSim, type Sim } from '../../sim/index'
-import { tempDir, testApp } from './helpers'
+import { connect, tempDir, testApp } from './helpers'
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = []
   const err: string[] = []
   const code = await runCli(args, (s) => out.push(s), (s) => err.push(s))
   return { code, out: out.join('\n'), err: err.join('\n') }
-}
-
-function connect(app: ReturnType<typeof testApp>['app']) {
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, 'memory')
-  return createRpcClient<Contract>(pair.client)
 }
 
 describe('cached reads', () => {

@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract, Job } from '../../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
-import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { type RpcClient } from '../../../src/shared/rpc/client'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startSim, type Sim } from '../../sim/index'
-import { tempDir } from './helpers'
+import { connect, failure, tempDir } from './helpers'
 
 let sim: Sim
 const dirs: (() => void)[] = []
@@ -28,9 +26,7 @@ function open() {
   const t = tempDir()
   dirs.push(t.remove)
   const app = createApp({ dataDir: t.dir, mode: 'desktop', secrets: plainSecretStore })
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, 'memory')
-  return { app, client: createRpcClient<Contract>(pair.client) }
+  return { app, client: connect(app) }
 }
 
 async function activate(client: RpcClient<Contract>, apiKey?: string, dataUrl = sim.dataUrl): Promise<void> {
@@ -39,12 +35,6 @@ async function activate(client: RpcClient<Contract>, apiKey?: string, dataUrl = 
     ...(apiKey ? { apiKey } : {})
   })
   await client.call('profiles.activate', { id: p.id })
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
-  expect(e).toBeInstanceOf(AppError)
-  return e as AppError
 }
 
 async function simConfig(patch: object): Promise<void> {

@@ -1,7 +1,12 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import { createApp, type App } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
+import type { Contract } from '../../../src/shared/contract'
+import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
+import { AppError } from '../../../src/shared/rpc/errors'
+import { createMemoryPair } from '../../../src/shared/rpc/memory'
 export { freePort } from '../../support/ports'
 import { tempDir } from '../../support/temp'
 export { tempDir }
@@ -10,6 +15,20 @@ export function testApp(mode: 'browser' | 'cli' = 'browser'): { app: App; dataDi
   const { dir, remove } = tempDir()
   const app = createApp({ dataDir: dir, mode, secrets: plainSecretStore })
   return { app, dataDir: dir, done: () => (app.close(), remove()) }
+}
+
+/** A client of the app over an in-memory pair, attached as a window (`memory`) or as browser mode (`ws`) would be. */
+export function connect(app: App, transport: 'memory' | 'ws' = 'memory'): RpcClient<Contract> {
+  const pair = createMemoryPair()
+  app.server.attach(pair.server, transport)
+  return createRpcClient<Contract>(pair.client)
+}
+
+/** The AppError a call fails with; the test fails if the call succeeds or throws anything else. */
+export async function failure(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(() => undefined, (err: unknown) => err)
+  expect(e).toBeInstanceOf(AppError)
+  return e as AppError
 }
 
 /** A folder that looks like the built renderer, for transport tests that do not need the real build. */

@@ -6,13 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
-import type { Contract } from '../../../src/shared/contract'
-import { createRpcClient } from '../../../src/shared/rpc/client'
 import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
 import { WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startSim, type Sim } from '../../sim/index'
-import { tempDir } from './helpers'
+import { connect, tempDir } from './helpers'
 
 let sim: Sim
 let remove: () => void
@@ -29,9 +26,7 @@ describe('metrics', () => {
     const t = tempDir()
     remove = t.remove
     const app = createApp({ dataDir: t.dir, mode: 'desktop', secrets: plainSecretStore })
-    const pair = createMemoryPair()
-    app.server.attach(pair.server, 'memory')
-    const client = createRpcClient<Contract>(pair.client)
+    const client = connect(app)
     try {
       const p = await client.call('profiles.create', {
         profile: { name: 'm', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] },

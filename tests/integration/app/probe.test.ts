@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
+import { type RpcClient } from '../../../src/shared/rpc/client'
 import type { Contract } from '../../../src/shared/contract'
-import { freePort, startAnvil, testApp } from './helpers'
+import { connect, freePort, startAnvil, testApp } from './helpers'
 
 let anvil: Awaited<ReturnType<typeof startAnvil>>
 let ctx: ReturnType<typeof testApp>
@@ -28,9 +27,7 @@ beforeAll(async () => {
   const write = process.stderr.write.bind(process.stderr)
   process.stderr.write = ((chunk: string) => (logged.push(String(chunk)), write(chunk))) as typeof process.stderr.write
   ctx = testApp()
-  const pair = createMemoryPair()
-  ctx.app.server.attach(pair.server, 'memory')
-  client = createRpcClient<Contract>(pair.client)
+  client = connect(ctx.app)
 })
 afterAll(async () => {
   await anvil.stop()

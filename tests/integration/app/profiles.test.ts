@@ -1,10 +1,8 @@
 /** The profiles and jobs areas through the contract: what the connections panel relies on. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Contract } from '../../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
-import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
-import { testApp } from './helpers'
+import { type RpcClient } from '../../../src/shared/rpc/client'
+import { connect, failure, testApp } from './helpers'
 
 let ctx: ReturnType<typeof testApp>
 let client: RpcClient<Contract>
@@ -13,20 +11,12 @@ const fields = (name: string) => ({ name, nodeUrl: 'http://127.0.0.1:1', dataUrl
 
 beforeEach(() => {
   ctx = testApp('browser')
-  const pair = createMemoryPair()
-  ctx.app.server.attach(pair.server, 'memory')
-  client = createRpcClient<Contract>(pair.client)
+  client = connect(ctx.app)
   events.length = 0
   client.on('profiles.changed', (p) => events.push(`profiles.changed ${p.activeId ?? 'none'}`))
   client.on('cache.changed', (p) => events.push(`cache.changed ${p.methods.join(',')}`))
 })
 afterEach(() => ctx.done())
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
-  expect(e).toBeInstanceOf(AppError)
-  return e as AppError
-}
 
 describe('profiles', () => {
   it('sets and clears the API key; the key itself never comes back', async () => {

@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract, IssuedTx, Job } from '../../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
-import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { type RpcClient } from '../../../src/shared/rpc/client'
 import { buildSignedImport, signerUtxos, startSim, type Sim } from '../../sim/index'
-import { tempDir } from './helpers'
+import { connect, failure, tempDir } from './helpers'
 
 let sim: Sim
 const dirs: (() => void)[] = []
@@ -26,9 +24,7 @@ afterAll(async () => {
 
 function open(dataDir: string) {
   const app = createApp({ dataDir, mode: 'desktop', secrets: plainSecretStore, atomicPollMs: 100 })
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, 'memory')
-  return { app, client: createRpcClient<Contract>(pair.client) }
+  return { app, client: connect(app) }
 }
 
 function fresh(): { dir: string } {
@@ -40,12 +36,6 @@ function fresh(): { dir: string } {
 async function activate(client: RpcClient<Contract>): Promise<void> {
   const p = await client.call('profiles.create', { profile: { name: 'n', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
   await client.call('profiles.activate', { id: p.id })
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
-  expect(e).toBeInstanceOf(AppError)
-  return e as AppError
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, tries = 200): Promise<T> {

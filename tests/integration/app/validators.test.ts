@@ -6,13 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
-import { AppError } from '../../../src/shared/rpc/errors'
-import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import { type RpcClient } from '../../../src/shared/rpc/client'
 import { encodeCb58 } from '../../../src/shared/domain/encoding'
 import { runCli } from '../../../src/main/cli'
 import { startSim, type Sim } from '../../sim/index'
-import { tempDir, testApp } from './helpers'
+import { connect, failure, tempDir, testApp } from './helpers'
 
 let sim: Sim | undefined
 let ctx: ReturnType<typeof testApp>
@@ -26,9 +24,7 @@ beforeAll(async () => {
   self = sim.dataset.nodes.self
   notValidator = sim.dataset.nodes.notValidator
   ctx = testApp('cli')
-  const pair = createMemoryPair()
-  ctx.app.server.attach(pair.server, 'memory')
-  client = createRpcClient<Contract>(pair.client)
+  client = connect(ctx.app)
   client.on('validators.alert', (p) => alerts.push(`${p.state} ${p.alert.kind}`))
   const p = await client.call('profiles.create', {
     profile: { name: 'sim', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [self, notValidator] }
@@ -39,12 +35,6 @@ afterAll(async () => {
   await sim?.stop()
   ctx.done()
 })
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err)
-  expect(e).toBeInstanceOf(AppError)
-  return e as AppError
-}
 
 describe('validators', () => {
   it("my validators: the profile's NodeIDs, with the one that is not validating named", async () => {
