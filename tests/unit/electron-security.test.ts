@@ -6,77 +6,11 @@ import { tempDir } from '../support/temp'
 /**
  * The Electron entry files with a stand-in for `electron` (the binary cannot be loaded here): the
  * app:// protocol and its CSP, the window's navigation and link rules, the permission handlers, and
- * what safeStorage's sealing is reported as.
+ * what safeStorage's sealing is reported as. The stand-in is shared (tests/support/fake-electron.ts);
+ * vi.mock is hoisted above the imports, so it is built in vi.hoisted.
  */
-const electron = vi.hoisted(() => {
-  type Listener = (...args: any[]) => void
-  const state = {
-    handlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
-    privileged: [] as unknown[],
-    windows: [] as any[],
-    permissionRequest: undefined as undefined | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
-    permissionCheck: undefined as undefined | ((...args: unknown[]) => boolean),
-    openExternal: [] as string[],
-    backend: 'gnome_libsecret' as string,
-    encryptionAvailable: true
-  }
-  class FakeWebContents {
-    listeners = new Map<string, Listener[]>()
-    windowOpenHandler: ((d: { url: string }) => { action: string }) | undefined
-    loaded: string | undefined
-    on(event: string, l: Listener): this {
-      this.listeners.set(event, [...(this.listeners.get(event) ?? []), l])
-      return this
-    }
-    emit(event: string, ...args: unknown[]): void {
-      for (const l of this.listeners.get(event) ?? []) l(...args)
-    }
-    setWindowOpenHandler(h: (d: { url: string }) => { action: string }): void {
-      this.windowOpenHandler = h
-    }
-  }
-  class FakeBrowserWindow {
-    webContents = new FakeWebContents()
-    constructor(public options: any) {
-      state.windows.push(this)
-    }
-    once(): this {
-      return this
-    }
-    loadURL(url: string): Promise<void> {
-      this.webContents.loaded = url
-      return Promise.resolve()
-    }
-    loadFile(file: string): Promise<void> {
-      this.webContents.loaded = `file:${file}`
-      return Promise.resolve()
-    }
-  }
-  const module = {
-    protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown[]) => state.privileged.push(...schemes),
-      handle: (scheme: string, h: (request: Request) => Promise<Response> | Response) => state.handlers.set(scheme, h)
-    },
-    session: {
-      defaultSession: {
-        setPermissionRequestHandler: (h: typeof state.permissionRequest) => (state.permissionRequest = h),
-        setPermissionCheckHandler: (h: typeof state.permissionCheck) => (state.permissionCheck = h),
-        webRequest: { onHeadersReceived: () => undefined }
-      }
-    },
-    shell: { openExternal: (url: string) => (state.openExternal.push(url), Promise.resolve()) },
-    safeStorage: {
-      isEncryptionAvailable: () => state.encryptionAvailable,
-      getSelectedStorageBackend: () => state.backend,
-      encryptString: (s: string) => Buffer.from(`sealed:${s}`),
-      decryptString: (b: Buffer) => b.toString().replace(/^sealed:/, '')
-    },
-    BrowserWindow: FakeBrowserWindow
-  }
-  return { state, module }
-})
-
-vi.mock('electron', () => ({ ...electron.module, default: electron.module }))
+const electron = await vi.hoisted(async () => (await import('../support/fake-electron')).createFakeElectron())
+vi.mock('electron', () => electron.module)
 
 const { APP_ORIGIN, DESKTOP_CSP, RENDERER_INDEX_URL, handleAppProtocol, isRendererUrl, registerAppScheme } = await import('../../src/main/electron/protocol')
 const { createMainWindow } = await import('../../src/main/electron/window')
@@ -170,7 +104,7 @@ describe('the main window', () => {
 
   it('keeps every security switch on', () => {
     createMainWindow(site.dir, 'icon.png')
-    const prefs = electron.state.windows[0].options.webPreferences
+    const prefs = electron.state.windows[0]!.options.webPreferences
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
   })
 
@@ -240,7 +174,8 @@ describe('the secret store of the desktop app', () => {
         const store = desktopSecretStore()
         expect(store.storage).toBe('obfuscated')
         const sealed = store.seal('my-api-key-123')
-        expect(sealed.toString()).toBe('sealed:my-api-key-123')
+        expect(electron.safeStorage.encryptString).toHaveBeenLastCalledWith('my-api-key-123')
+        expect(sealed.toString()).not.toContain('my-api-key-123')
         expect(store.open(sealed)).toBe('my-api-key-123')
       })
     }
