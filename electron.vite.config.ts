@@ -26,7 +26,12 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(root, 'src/main/index.ts') }
+        // The Electron entry, and the two that run in plain Node: browser mode and the command line.
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          serve: resolve(root, 'src/main/server/serve.ts'),
+          cli: resolve(root, 'src/main/cli.ts')
+        }
       }
     }
   },

@@ -7,8 +7,10 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // One worker: each starts anvil and a browser-mode server, and these machines have two cores.
-  workers: 1,
+  // Each worker has its own anvil, browser-mode server and data folder (tests/e2e/fixtures.ts), and each
+  // test that needs a local network starts its own sim: nothing is shared across workers. The tests mostly
+  // wait on pages and servers, so three workers keep two cores busy. E2E_WORKERS sets another number.
+  workers: Number(process.env['E2E_WORKERS'] ?? 3),
   fullyParallel: false,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
@@ -19,7 +21,8 @@ export default defineConfig({
   use: {
     headless: true,
     viewport: { width: 1366, height: 860 },
-    screenshot: 'on',
+    // Pictures for people are taken by shot() when SHOTS=1; a failing test always leaves one.
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
       // `npx playwright install` cannot download here; Debian's package is used instead.

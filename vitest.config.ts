@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
 // Two projects so `npm test` can run them as separate, named steps.
-// Integration tests start real servers (tests/sim, anvil, browser mode): one file at a time keeps
-// the 2-core machines from timing out under load.
+// Integration files start real servers (tests/sim, anvil, browser mode), each its own on free ports with
+// its own data folder, so they run in parallel: they mostly wait on those servers, and three at a time
+// keep two cores busy. INTEGRATION_WORKERS sets another number.
 export default defineConfig({
   test: {
     projects: [
@@ -21,7 +22,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false
+          fileParallelism: true,
+          // After the unit tests when both run in one command (vitest needs the order when worker counts differ).
+          sequence: { groupOrder: 1 },
+          maxWorkers: Number(process.env['INTEGRATION_WORKERS'] ?? 3)
         }
       }
     ]

@@ -1,7 +1,9 @@
 import { homedir, platform } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 
 export const APP_DIR_NAME = 'node-operator-companion'
+const PACKAGE_NAME = 'node-operator-companion'
 
 /**
  * Where browser mode and the CLI keep data when --data-dir is not given: the same folder Electron
@@ -19,7 +21,21 @@ export function defaultDataDir(): string {
   }
 }
 
-/** The project root, found from this file (src/main) whether run by tsx or from out/main. */
+/**
+ * The project root: the nearest folder above this file with the app's package.json, whether this runs
+ * from src/main (tsx) or from a bundle under out/main (where a shared chunk may sit a folder deeper).
+ */
 export function projectRoot(): string {
-  return resolve(import.meta.dirname, '..', '..')
+  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
+    if (isAppPackage(join(dir, 'package.json'))) return dir
+    if (dirname(dir) === dir) throw new Error(`the app's package.json was not found above ${import.meta.dirname}`)
+  }
+}
+
+function isAppPackage(file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME
+  } catch {
+    return false
+  }
 }

@@ -33,6 +33,14 @@ export function start(cmd: string, args: string[]): ChildProcess {
   return spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
+/**
+ * Browser mode as it ships: the built `out/main/serve.js` run by node (`npm run test:e2e` builds first),
+ * on a free port and the given data folder. Read its URL with readServeUrl().
+ */
+export function startServe(dataDir: string, args: string[] = []): ChildProcess {
+  return start(process.execPath, [join(ROOT, 'out', 'main', 'serve.js'), '--port', '0', '--data-dir', dataDir, ...args])
+}
+
 export async function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
@@ -84,7 +92,7 @@ export interface CompanionOptions {
 
 /** Browser mode of a test's own, on a data folder the test names, opened in the page; returns its stop. */
 export async function ownServe(page: Page, dataDir: string, args: string[] = [], hash = ''): Promise<() => Promise<void>> {
-  const serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir, ...args])
+  const serve = startServe(dataDir, args)
   try {
     await page.goto(`${await readServeUrl(serve)}${hash}`)
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
@@ -107,7 +115,7 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
       try {
         anvil = await startAnvil()
         const anvilUrl = anvil.url
-        serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir, ...serveArgs])
+        serve = startServe(dataDir, serveArgs)
         const url = await readServeUrl(serve)
         await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPort}`, dataDir })
       } finally {
@@ -171,10 +179,13 @@ export async function simConfig(sim: Sim, patch: Record<string, unknown>): Promi
 }
 
 /**
- * Screenshots kept for people to look at: test-results/screens/<name>.png, or SHOT_DIR/<name>.png (a run
- * starting elsewhere in the same tree empties test-results/, so a helper looking at its pictures may keep them apart).
+ * A picture for people to look at: test-results/screens/<name>.png, or SHOT_DIR/<name>.png (a run starting
+ * elsewhere in the same tree empties test-results/, so a helper looking at its pictures may keep them apart).
+ * Taken only when SHOTS=1 (`SHOTS=1 npm run test:e2e`): no test reads them, and a plain run need not wait
+ * for them. A failing test keeps its own screenshot whatever SHOTS says (playwright.config.ts).
  */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env['SHOTS']) return
   // Let Naive UI's transitions (modals, messages) settle so the picture shows the final state.
   await page.waitForTimeout(350)
   await page.screenshot({ path: join(process.env['SHOT_DIR'] ?? join('test-results', 'screens'), `${name}.png`), fullPage: true })

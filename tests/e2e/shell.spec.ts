@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BIN, expect, readServeUrl, shot, start, stop, test } from './fixtures'
+import { expect, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 test.describe('shell', () => {
   test('without the token the page says where to get it', async ({ page, companion }) => {
@@ -57,7 +57,7 @@ test.describe('shell', () => {
   test('when the server goes away the page says so and keeps retrying', async ({ page }) => {
     // A server of its own, so that stopping it leaves the shared one alone.
     const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-drop-'))
-    const serve = start(BIN('tsx'), ['src/main/server/serve.ts', '--port', '0', '--data-dir', dataDir])
+    const serve = startServe(dataDir)
     try {
       await page.goto(`${await readServeUrl(serve)}#/connections`)
       await expect(page.getByTestId('connection-state')).toHaveText('connected')

@@ -160,8 +160,9 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   expect(json).toHaveLength(want.length)
   expect(json.every((j) => byId.get(j.utxoID)?.amount.toString() === j.amount)).toBe(true)
 
-  // A load cancelled after its first page keeps what came, and says it stopped before the end.
-  s.faults.add({ service: 'node', kind: 'latency', match: 'core.getUTXOs', ms: 1_500 })
+  // A load cancelled after its first page keeps what came, and says it stopped before the end. Each page
+  // takes 4 s, so the cancel lands before the second even on a loaded machine (it aborts the request at once).
+  s.faults.add({ service: 'node', kind: 'latency', match: 'core.getUTXOs', ms: 4_000 })
   await set.getByTestId('utxo-load-all').click()
   await expect(job).toHaveAttribute('data-done', '1024')
   await set.getByTestId('utxo-load-cancel').click()

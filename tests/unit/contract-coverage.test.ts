@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/main/app'
 import { plainSecretStore } from '../../src/main/secrets'
 import { contract } from '../../src/shared/contract'
+import { createRpcServer } from '../../src/shared/rpc/server'
+import { missingHandlers, wrapEachMethod } from '../../src/main/services/each-method'
+import { withEffectPolicy } from '../../src/main/services/effect-policy'
+import { withInvalidation } from '../../src/main/services/invalidation'
 import { tempDir } from '../support/temp'
 
 const TEST_DIRS = ['tests/unit', 'tests/integration', 'tests/e2e']
@@ -29,6 +33,17 @@ describe('contract coverage', () => {
     } finally {
       t.remove()
     }
+  })
+
+  // The test of the test above: the composition it relies on refuses every missing handler, one by one.
+  it.each(Object.keys(contract.methods))('a composition without a handler for %s is refused at start, naming it', (method) => {
+    const handlers: Record<string, () => undefined> = Object.fromEntries(Object.keys(contract.methods).map((m) => [m, () => undefined]))
+    expect(() => wrapEachMethod(handlers, (_m, _s, h) => h)).not.toThrow()
+    delete handlers[method]
+    expect(missingHandlers(handlers)).toEqual([method])
+    expect(() => withEffectPolicy(handlers as never, { nodeChangesOverWebsocket: () => false })).toThrow(`No handler for ${method}`)
+    expect(() => withInvalidation(handlers as never, () => undefined)).toThrow(`No handler for ${method}`)
+    expect(() => createRpcServer(contract, handlers as never)).toThrow(`No handler for ${method}`)
   })
 
   it('every method is called by at least one test', () => {

@@ -1,9 +1,9 @@
-import { contract, type Method, type RemoteService } from '../../shared/contract'
-import type { MethodSpec } from '../../shared/rpc/contract-types'
+import type { RemoteService } from '../../shared/contract'
 import { AppError, type ErrorCode } from '../../shared/rpc/errors'
-import type { Handlers, CallContext } from '../../shared/rpc/server'
+import type { Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 import { canonicalKey, type ReadsStore } from '../cache/reads-store'
+import { wrapEachMethod } from './each-method'
 import type { AllHandlers } from './handlers'
 
 /** Failures that mean "the source cannot be reached now": the cache may answer instead. */
@@ -27,17 +27,11 @@ export interface DataPathDeps {
  */
 export function withDataPath(handlers: AllHandlers, deps: DataPathDeps): Handlers<Contract> {
   const now = deps.now ?? Date.now
-  const out: Record<string, (input: unknown, ctx: CallContext) => unknown> = {}
-  for (const method of Object.keys(contract.methods) as Method[]) {
-    const spec = contract.methods[method] as MethodSpec
-    const handler = handlers[method] as (input: unknown, ctx: CallContext) => unknown
-    if (!spec.data || !spec.from) {
-      out[method] = handler
-      continue
-    }
+  return wrapEachMethod(handlers, (method, spec, handler) => {
+    if (!spec.data || !spec.from) return handler
     const dataSchema = spec.data
     const from = spec.from
-    out[method] = async (input, ctx) => {
+    return async (input, ctx) => {
       const scope = deps.scopeOf(from)
       const key = canonicalKey(input)
       try {
@@ -65,6 +59,5 @@ export function withDataPath(handlers: AllHandlers, deps: DataPathDeps): Handler
         return { data: valid.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } }
       }
     }
-  }
-  return out as Handlers<Contract>
+  })
 }

@@ -1,8 +1,7 @@
-import { contract, type Method } from '../../shared/contract'
-import type { MethodSpec } from '../../shared/rpc/contract-types'
 import { AppError } from '../../shared/rpc/errors'
-import type { CallContext, Handlers } from '../../shared/rpc/server'
+import type { Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
+import { wrapEachMethod } from './each-method'
 
 export interface EffectPolicy {
   /** Whether node-changing methods may be called over browser mode's websocket (read at each call). */
@@ -16,28 +15,20 @@ export interface EffectPolicy {
  * window and the CLI confirm node changes with a person before calling; the CLI asks for --yes.)
  */
 export function withEffectPolicy(handlers: Handlers<Contract>, policy: EffectPolicy): Handlers<Contract> {
-  const out: Record<string, (input: unknown, ctx: CallContext) => unknown> = {}
-  for (const method of Object.keys(contract.methods) as Method[]) {
-    const spec = contract.methods[method] as MethodSpec
-    const handler = handlers[method] as (input: unknown, ctx: CallContext) => unknown
-    if (spec.desktopOnly) {
-      out[method] = (input, ctx) => {
+  return wrapEachMethod(handlers, (method, spec, handler) => {
+    if (spec.desktopOnly)
+      return (input, ctx) => {
         if (ctx.transport === 'ws') throw new AppError('FORBIDDEN', `${method} can only be changed in the desktop app or with the command line, not from browser mode`)
         return handler(input, ctx)
       }
-      continue
+    if (spec.effect !== 'node') return handler
+    return (input, ctx) => {
+      if (ctx.transport === 'ws' && !policy.nodeChangesOverWebsocket())
+        throw new AppError(
+          'FORBIDDEN',
+          `${method} changes the node, and browser mode does not allow that: start it with "npm run serve -- --allow-node-changes", or use the desktop app`
+        )
+      return handler(input, ctx)
     }
-    out[method] =
-      spec.effect !== 'node'
-        ? handler
-        : (input, ctx) => {
-            if (ctx.transport === 'ws' && !policy.nodeChangesOverWebsocket())
-              throw new AppError(
-                'FORBIDDEN',
-                `${method} changes the node, and browser mode does not allow that: start it with "npm run serve -- --allow-node-changes", or use the desktop app`
-              )
-            return handler(input, ctx)
-          }
-  }
-  return out as Handlers<Contract>
+  })
 }

@@ -12,7 +12,8 @@ import type { WellKnownAddressName } from './addresses'
 import type { WellKnownNodes } from './context'
 import { DATASET_NOW, NETWORKS, PRIMARY_NETWORK_ID, VM_IDS } from './constants'
 import type { NetworkName, NetworkParams } from './constants'
-import { generate } from './generate'
+import { generateCached } from './disk-cache'
+import { generate, type Generated } from './generate'
 import { encodeUtxo } from './txCodec'
 import type {
   AssetInfo, Blockchain, BlockchainStatus, L1Validator, PBalance, PBlock, PrimaryNetworkTx,
@@ -80,8 +81,9 @@ export class Dataset {
   private addressTxIndex?: Map<string, PrimaryNetworkTx[]>
   private pUtxoIndex?: Map<string, UtxoRecord[]>
 
-  constructor(seed: number, network: NetworkName) {
-    const g = generate(seed, network)
+  /** `generated`: the generators' output for (seed, network), when it was read from the disk cache. */
+  constructor(seed: number, network: NetworkName, generated?: Generated) {
+    const g = generated ?? generate(seed, network)
     this.seed = seed
     this.network = network
     this.params = NETWORKS[network]
@@ -260,11 +262,11 @@ function makeVertices(xTxs: PrimaryNetworkTx[]): XVertex[] {
 
 const memo = new Map<string, Dataset>()
 
-/** The data set for (seed, network), generated once per process. */
+/** The data set for (seed, network), generated once per process (and once per generator version on disk). */
 export function createDataset(seed: number, network: NetworkName = 'mainnet'): Dataset {
   const key = `${seed}:${network}`
   let ds = memo.get(key)
-  if (!ds) memo.set(key, (ds = new Dataset(seed, network)))
+  if (!ds) memo.set(key, (ds = new Dataset(seed, network, generateCached(seed, network))))
   return ds
 }
 

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check of the project, as fast as two cores allow, with the time of each stage.
+ *
+ *   1. at once:   lint, type check (main + tests), type check (renderer), unit tests, build
+ *   2. then:      integration tests (files in parallel, each with its own sim and data folder)
+ *   3. then:      end-to-end tests (several Playwright workers, each with its own sim, server and data folder)
+ *
+ * The stages of step 1 write to their own logs, printed whole when each ends, so their lines never
+ * interleave. Steps 2 and 3 need the build of step 1 (browser mode serves the built renderer and runs
+ * from out/main). Any failure fails the run; the later steps still run when only a check of step 1
+ * failed, so one run shows everything that is wrong. The table at the end gives each stage's time.
+ *
+ * `node scripts/test.mjs --only unit,integration` runs some stages; `--list` names them.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dirname, '..')
+const BIN = (name) => join(ROOT, 'node_modules', '.bin', name)
+// Not under test-results/: Playwright empties that folder when it starts.
+const REPORTS = join(ROOT, 'test-reports')
+
+/** name, command, and where its counts of passed/failed tests are read from (a JSON report). */
+const STAGES = [
+  { step: 1, name: 'lint', cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
+  { step: 1, name: 'typecheck:node', cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
+  { step: 1, name: 'typecheck:web', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.web.json', '--noEmit'] },
+  {
+    step: 1,
+    name: 'unit',
+    cmd: [BIN('vitest'), 'run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'unit.json')}`],
+    report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
+  },
+  { step: 1, name: 'build', cmd: [BIN('electron-vite'), 'build', '--logLevel', 'warn'] },
+  {
+    step: 2,
+    name: 'integration',
+    cmd: [BIN('vitest'), 'run', '--project', 'integration', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'integration.json')}`],
+    report: { kind: 'vitest', file: join(REPORTS, 'integration.json') }
+  },
+  {
+    step: 3,
+    name: 'e2e',
+    cmd: [BIN('playwright'), 'test', '--reporter=line,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'e2e.json') },
+    report: { kind: 'playwright', file: join(REPORTS, 'e2e.json') }
+  }
+]
+
+function parseArgs(argv) {
+  if (argv.includes('--list')) {
+    for (const s of STAGES) process.stdout.write(`${s.step}  ${s.name}\n`)
+    process.exit(0)
+  }
+  const i = argv.indexOf('--only')
+  if (i === -1) return STAGES
+  const names = (argv[i + 1] ?? '').split(',').filter(Boolean)
+  const unknown = names.filter((n) => !STAGES.some((s) => s.name === n))
+  if (names.length === 0 || unknown.length > 0) {
+    process.stderr.write(`--only takes stage names separated by commas (${STAGES.map((s) => s.name).join(', ')}); unknown: ${unknown.join(', ') || '(none given)'}\n`)
+    process.exit(2)
+  }
+  return STAGES.filter((s) => names.includes(s.name))
+}
+
+/** Runs one stage; with `buffered`, its output is held and printed whole when it ends. */
+function run(stage, buffered) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const [cmd, ...args] = stage.cmd
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const chunks = []
+    const take = (stream, out) => stream.on('data', (d) => (buffered ? chunks.push(d) : out.write(d)))
+    take(child.stdout, process.stdout)
+    take(child.stderr, process.stderr)
+    if (!buffered) process.stdout.write(`\n=== ${stage.name} ===\n`)
+    child.on('close', (code, signal) => {
+      const result = { stage, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 }
+      if (buffered) process.stdout.write(`\n=== ${stage.name} (${result.ok ? 'ok' : 'FAILED'}, ${result.seconds.toFixed(1)} s) ===\n${Buffer.concat(chunks).toString()}`)
+      resolve(result)
+    })
+    child.on('error', (err) => resolve({ stage, ok: false, code: err.message, seconds: (Date.now() - started) / 1000 }))
+  })
+}
+
+/** Passed / failed / skipped counts from a stage's JSON report, or undefined when there is none. */
+function counts(stage) {
+  if (!stage.report) return undefined
+  try {
+    const r = JSON.parse(readFileSync(stage.report.file, 'utf8'))
+    if (stage.report.kind === 'vitest') return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
+    return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
+  } catch {
+    return undefined
+  }
+}
+
+const stages = parseArgs(process.argv.slice(2))
+// No report of an earlier run may be counted as this one's.
+rmSync(REPORTS, { recursive: true, force: true })
+mkdirSync(REPORTS, { recursive: true })
+const startedAll = Date.now()
+const results = []
+for (const step of [1, 2, 3]) {
+  const these = stages.filter((s) => s.step === step)
+  if (these.length === 0) continue
+  const buffered = these.length > 1
+  results.push(...(await Promise.all(these.map((s) => run(s, buffered)))))
+  // Later steps run the built app: without a build there is nothing for them to test.
+  if (results.some((r) => r.stage.name === 'build' && !r.ok)) break
+}
+
+const total = (Date.now() - startedAll) / 1000
+const lines = ['', 'stage            time      result']
+const sum = { passed: 0, failed: 0, skipped: 0 }
+for (const r of results) {
+  const c = counts(r.stage)
+  if (c) for (const k of Object.keys(sum)) sum[k] += c[k] ?? 0
+  const detail = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : r.ok ? 'ok' : `failed (${r.code})`
+  lines.push(`${r.stage.name.padEnd(16)} ${`${r.seconds.toFixed(1)} s`.padStart(8)}  ${r.ok ? detail : `FAILED: ${detail}`}`)
+}
+lines.push(`${'total'.padEnd(16)} ${`${total.toFixed(1)} s`.padStart(8)}`, '')
+const ok = results.every((r) => r.ok) && results.length === stages.length
+const summary = `tests: ${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`
+lines.push(summary)
+process.stdout.write(lines.join('\n') + '\n')
+// .ci/run prints it again as its own last line, after the install times.
+writeFileSync(join(REPORTS, 'summary.txt'), summary + '\n')
+writeFileSync(join(REPORTS, 'stages.json'), JSON.stringify({ total, stages: results.map((r) => ({ name: r.stage.name, seconds: r.seconds, ok: r.ok })) }, null, 2))
+process.exit(ok ? 0 : 1)
