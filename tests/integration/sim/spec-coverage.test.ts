@@ -11,24 +11,8 @@ import { PageTokens } from '../../sim/data-service/http/page-token'
 import { metricsRoutes, startMetricsService } from '../../sim/metrics'
 import { UuidPageTokens } from '../../sim/metrics/uuid-page-tokens'
 import { Faults } from '../../sim/faults'
-import { getJson, loadSchema, postJson, schemaDir, schemaErrors, specPath } from './data-helpers'
-
-interface SpecEndpoint {
-  service: 'data' | 'metrics'
-  method: 'GET' | 'POST'
-  template: string
-}
-
-/** `GET /v1/...` and `POST /v1/...` mentions of the spec; `{metrics_url}` marks the metrics service. */
-export function endpointsFromSpec(text: string): SpecEndpoint[] {
-  const found = new Map<string, SpecEndpoint>()
-  for (const m of text.matchAll(/\b(GET|POST)\s+(\{metrics_url\})?(\/v[0-9]+\/[A-Za-z0-9_{}/:.-]+)/g)) {
-    const template = (m[3] ?? '').replace(/[.:]+$/, '')
-    const e: SpecEndpoint = { service: m[2] ? 'metrics' : 'data', method: m[1] as 'GET' | 'POST', template }
-    found.set(`${e.service} ${e.method} ${e.template}`, e)
-  }
-  return [...found.values()]
-}
+import { endpointsFromSpec } from '../../support/endpoints'
+import { getJson, loadSchema, postJson, schemaDir, schemaErrors } from './data-helpers'
 
 const DEMO = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const PUNKS = '0x5e11b00000000000000000000000000000000721'
@@ -53,6 +37,7 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
   'data GET /v1/icm/addresses/{address}/messages': { path: `/v1/icm/addresses/${DEMO}/messages?network=mainnet` },
   'data GET /v1/icm/messages/{messageId}': { path: '/v1/icm/messages/{messageId}' },
   'data GET /v1/blocks': { path: '/v1/blocks?network=mainnet' },
+  'data GET /v1/chains': { path: '/v1/chains' },
   'data GET /v1/subnetRpcUsageMetrics': { path: '/v1/subnetRpcUsageMetrics?groupBy=rpcMethod' },
   'metrics GET /v1/avg_tps/{chainId}': { path: '/v1/avg_tps/43114' },
   'metrics GET /v2/chains/{chainId}/contracts/{address}/nfts:listHolders': { path: `/v2/chains/43114/contracts/${PUNKS}/nfts:listHolders?pageSize=10` },
@@ -66,7 +51,7 @@ interface IndexEntry {
   variantsByPathParam?: { param: string; variants: { values: string[]; schema: string }[] }
 }
 
-const spec = endpointsFromSpec(readFileSync(specPath(), 'utf8'))
+const spec = endpointsFromSpec()
 const index = (JSON.parse(readFileSync(`${schemaDir()}/index.json`, 'utf8')) as { endpoints: IndexEntry[] }).endpoints
 
 let dataUrl = ''
