@@ -8,6 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { WebSocket } from 'ws'
+import type { Contract, Input, Method, Output } from '../../src/shared/contract'
+import { createRpcClient } from '../../src/shared/rpc/client'
+import type { Frame } from '../../src/shared/rpc/frames'
 import { freePort } from '../support/ports'
 import { startAnvil, type AnvilHandle } from '../sim/node/anvil'
 import { startSim, type Sim } from '../sim/index'
@@ -167,6 +171,37 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
 })
 
 export { expect }
+
+/**
+ * One contract call from a second client of the same browser-mode server, as another window (or a script
+ * with the URL) would make it: a websocket with the launch token, through the typed client of src/shared.
+ */
+export async function callApp<M extends Method>(companion: Companion, method: M, input: Input<M>): Promise<Output<M>> {
+  const url = new URL(companion.url)
+  const ws = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: companion.origin })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  const client = createRpcClient<Contract>({
+    send: (frame: Frame) => ws.send(JSON.stringify(frame)),
+    onFrame: (listener) => {
+      const on = (data: unknown): void => listener(JSON.parse(String(data)) as Frame)
+      ws.on('message', on)
+      return () => ws.off('message', on)
+    },
+    onClose: (listener) => {
+      ws.on('close', listener)
+      return () => ws.off('close', listener)
+    }
+  })
+  try {
+    return await client.call(method, input)
+  } finally {
+    client.close()
+    ws.close()
+  }
+}
 
 /** Switches the sim's node at run time (POST /__sim/config). */
 export async function simConfig(sim: Sim, patch: Record<string, unknown>): Promise<void> {
