@@ -35,6 +35,25 @@ function lookup(group: keyof typeof GROUP_IDS, id: string, fields: (sim: Sim) =>
   }
 }
 
+interface UsageAnswer {
+  aggregateDuration: string
+  metrics: { timestamp: number; values: { totalRequests: number }[] }[]
+}
+interface HoldersAnswer {
+  addresses: { address: string; sortKey: number }[]
+  nftCollectionName: string
+  nftSymbol: string
+  totalHolders: number
+  totalTokens: number
+}
+
+/** The sim's own answer to a request, read straight from it. */
+async function simJson<T>(url: string): Promise<T> {
+  const res = await fetch(url)
+  expect(res.status, `${url}: ${await res.clone().text()}`).toBe(200)
+  return (await res.json()) as T
+}
+
 async function firstIcmMessageId(sim: Sim): Promise<string> {
   const res = (await (await fetch(`${sim.dataUrl}/v1/icm/messages?network=mainnet&pageSize=1`)).json()) as { messages: { messageId: string }[] }
   return res.messages[0]!.messageId
@@ -71,22 +90,39 @@ const STEPS: Record<string, Step> = {
   'GET /v1/icm/addresses/{address}/messages': lookup('Interchain messages', 'icm-address', () => ({ address: DEMO_WALLET })),
   'GET /v1/icm/messages/{messageId}': lookup('Interchain messages', 'icm-one', async (sim) => ({ messageId: await firstIcmMessageId(sim) })),
   'GET /v1/blocks': lookup('Blocks', 'blocks', () => ({})),
-  'GET /v1/subnetRpcUsageMetrics': async (page) => {
+  // The metrics steps compare what the page shows with the sim's own answer (tests/e2e/metrics.spec.ts does more).
+  'GET /v1/subnetRpcUsageMetrics': async (page, sim) => {
+    // the form's defaults: daily, by RPC method, the last 7 days of the data set
+    const want = await simJson<UsageAnswer>(`${sim.dataUrl}/v1/subnetRpcUsageMetrics?timeInterval=daily&groupBy=rpcMethod`)
     await openPanel(page, 'metrics')
     const card = page.getByTestId('rpc-usage')
     await card.getByTestId('usage-form-submit').click()
-    await expect(card.getByTestId('usage-info')).toContainText('intervals')
+    const day = (t: number): string => new Date(t * 1_000).toISOString().slice(0, 10)
+    await expect(card.getByTestId('usage-info')).toContainText(`${want.metrics.length} intervals of ${want.aggregateDuration} from ${day(want.metrics[0]!.timestamp)} to ${day(want.metrics.at(-1)!.timestamp)} ·`)
+    const total = want.metrics.flatMap((m) => m.values).reduce((a, v) => a + BigInt(v.totalRequests), 0n)
+    await expect(card.getByTestId('usage-totalRequests-summary')).toHaveAttribute('data-total', total.toString())
   },
-  'GET metrics:/v1/avg_tps/{chainId}': async (page) => {
+  'GET metrics:/v1/avg_tps/{chainId}': async (page, sim) => {
+    const want = await simJson<{ results: { timestamp: number; value: number }[] }>(`${sim.metricsUrl}/v1/avg_tps/43114`)
     await openPanel(page, 'metrics')
-    await expect(page.getByTestId('avg-tps').getByTestId('tps-chart').locator('canvas')).toBeVisible()
+    const chart = page.getByTestId('avg-tps').getByTestId('tps-chart')
+    await expect(chart.locator('canvas')).toBeVisible()
+    await expect(chart).toHaveAttribute('data-points', String(want.results.length))
+    await expect(page.getByTestId('tps-chart-summary')).toHaveAttribute('data-latest', String(want.results[0]!.value))
   },
-  'GET metrics:/v2/chains/{chainId}/contracts/{address}/nfts:listHolders': async (page) => {
+  'GET metrics:/v2/chains/{chainId}/contracts/{address}/nfts:listHolders': async (page, sim) => {
+    const want = await simJson<HoldersAnswer>(`${sim.metricsUrl}/v2/chains/43114/contracts/${WELL_KNOWN_COLLECTIONS.simPunks}/nfts:listHolders`)
     await openPanel(page, 'metrics')
     const card = page.getByTestId('nft-holders')
     await card.getByTestId('field-address').fill(WELL_KNOWN_COLLECTIONS.simPunks)
     await card.getByTestId('holders-form-submit').click()
-    await expect(card.getByTestId('holders-table')).toHaveAttribute('data-rows', '1000')
+    await expect(card.getByTestId('holders-table')).toHaveAttribute('data-rows', String(want.addresses.length))
+    const [holders, tokens] = await page.evaluate((n) => n.map((x) => x.toLocaleString()), [want.totalHolders, want.totalTokens])
+    await expect(card.getByTestId('holders-totals')).toHaveText(`${want.nftCollectionName} ${want.nftSymbol} · ${holders} holders · ${tokens} tokens · page 1`)
+    // the biggest holder first, as the sim ranks them
+    const first = card.getByTestId('holders-table').locator('.n-data-table-tbody .n-data-table-tr').first().locator('.n-data-table-td')
+    await expect(first.nth(1)).toHaveText(want.addresses[0]!.address)
+    await expect(first.nth(2)).toHaveText(String(want.addresses[0]!.sortKey))
   }
 }
 

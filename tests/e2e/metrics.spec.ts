@@ -1,20 +1,107 @@
 /**
  * Metrics in Chromium against the sim (issue 10): average TPS drawn by uPlot with its last update, NFT
  * holders page by page with totals and the page-size rule refused in the form, and subnet RPC usage
- * charts with interval and group-by.
+ * charts with interval and group-by. Every number the page shows is compared with the sim's own answer
+ * to the same request, read here straight from its metrics and data services: the chart's point count,
+ * the facts under it (latest, lowest, highest, total), the legend's values at a point under the mouse,
+ * the holders' rows cell by cell and their totals.
  */
+import type { Locator, Page } from '@playwright/test'
 import { WELL_KNOWN_COLLECTIONS } from '../sim/dataset/evm'
 import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
+
+interface AvgTpsAnswer {
+  results: { timestamp: number; value: number }[]
+  lastRun: number
+}
+interface HoldersAnswer {
+  addresses: { address: string; sortKey: number }[]
+  nextPageToken?: string
+  nftCollectionName: string
+  nftSymbol: string
+  totalHolders: number
+  totalTokens: number
+}
+type UsageNumber = 'totalRequests' | 'apiCreditsUsed' | 'successRatePercent' | 'medianResponseTimeMsecs'
+interface UsageAnswer {
+  aggregateDuration: string
+  chainId: string
+  metrics: { timestamp: number; values: (Record<UsageNumber, number> & { groupedBy: string; groupValue?: string })[] }[]
+}
+
+async function sims<T>(url: string): Promise<T> {
+  const res = await fetch(url)
+  expect(res.status, `${url}: ${await res.clone().text()}`).toBe(200)
+  return (await res.json()) as T
+}
+
+/** A whole number as the page writes it with toLocaleString() (its own locale), from its exact digits. */
+const pageWhole = (page: Page, digits: bigint | number): Promise<string> => page.evaluate((d) => BigInt(d).toLocaleString(), String(digits))
+/** A value as uPlot's legend writes it (Intl.NumberFormat of the browser's language). */
+const legendNumber = (page: Page, v: number): Promise<string> => page.evaluate((x) => new Intl.NumberFormat(navigator.language).format(x), v)
+/** A UNIX day as the charts' facts write it. */
+const utcDay = (t: number): string => new Date(t * 1_000).toISOString().slice(0, 10)
+
+/**
+ * Puts the mouse on the first or last point of a chart and expects the legend to show these values per
+ * line (uPlot's legend follows the cursor; without it every value reads "--").
+ */
+async function expectLegendAt(chart: Locator, end: 'first' | 'last', want: Record<string, number>): Promise<void> {
+  const over = chart.locator('.u-over')
+  await over.scrollIntoViewIfNeeded()
+  const box = await over.boundingBox()
+  expect(box, 'the chart has a plot area').not.toBeNull()
+  await over.hover({ position: { x: end === 'first' ? 1 : box!.width - 1, y: box!.height / 2 } })
+  for (const [label, v] of Object.entries(want)) {
+    await expect(chart.locator('.u-legend .u-series').filter({ has: chart.page().locator('.u-label').getByText(label, { exact: true }) }).locator('.u-value'), `${label} at the ${end} point`).toHaveText(await legendNumber(chart.page(), v))
+  }
+}
+
+/** The rows of a result table as its header names them, every cell as text. */
+async function tableRows(table: Locator): Promise<Record<string, string>[]> {
+  const heads = (await table.locator('.n-data-table-th').allTextContents()).map((t) => t.trim())
+  const cells = await table.locator('.n-data-table-tbody .n-data-table-tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.n-data-table-td')].map((td) => (td.textContent ?? '').trim())))
+  return cells.map((row) => Object.fromEntries(row.flatMap((c, i) => (heads[i] ? [[heads[i]!, c]] : []))))
+}
+
+const holderRows = (a: HoldersAnswer): Record<string, string>[] => a.addresses.map((h) => ({ address: h.address, sortKey: String(h.sortKey) }))
 
 test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ app: page, sim }) => {
   await activateSimProfile(page, sim, 'Metrics sim')
   await openPanel(page, 'metrics')
 
+  // Average TPS of the C-Chain (43114, what the card shows first): the sim's first page, newest first.
+  const tpsAnswer = await sims<AvgTpsAnswer>(`${sim.metricsUrl}/v1/avg_tps/43114`)
+  const newest = tpsAnswer.results[0]!
+  const values = tpsAnswer.results.map((p) => p.value)
+  const [lowest, highest] = [Math.min(...values), Math.max(...values)]
   const tps = page.getByTestId('avg-tps')
-  await expect(tps.getByTestId('tps-chart').locator('canvas')).toBeVisible()
-  await expect(tps.getByTestId('tps-last-run')).toContainText(/last update \d/)
+  const tpsChart = tps.getByTestId('tps-chart')
+  await expect(tpsChart.locator('canvas')).toBeVisible()
   await expect(tps.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+  await expect(tpsChart).toHaveAttribute('data-points', String(tpsAnswer.results.length))
+  const lastRun = await page.evaluate((s) => new Date(s * 1_000).toLocaleString(), tpsAnswer.lastRun)
+  await expect(tps.getByTestId('tps-last-run')).toHaveText(`last update ${lastRun} · ${tpsAnswer.results.length} points`)
+  const tpsFacts = tps.getByTestId('tps-chart-summary')
+  await expect(tpsFacts).toHaveAttribute('data-latest', String(newest.value))
+  await expect(tpsFacts).toHaveAttribute('data-latest-at', String(newest.timestamp))
+  await expect(tpsFacts).toHaveAttribute('data-lowest', String(lowest))
+  await expect(tpsFacts).toHaveAttribute('data-highest', String(highest))
+  await expect(tpsFacts).toHaveText(`latest ${newest.value} on ${utcDay(newest.timestamp)} · lowest ${lowest} · highest ${highest}`)
+  // what the line itself is drawn through, at both ends
+  await expectLegendAt(tpsChart, 'last', { 'average TPS': newest.value })
+  await expectLegendAt(tpsChart, 'first', { 'average TPS': tpsAnswer.results.at(-1)!.value })
+  await page.mouse.move(0, 0)
   await shot(page, 'metrics-01-avg-tps')
+
+  // NFT holders of Sim Punks, 5 a page: page 1 and page 2 as the sim pages them, cell by cell.
+  const holdersUrl = `${sim.metricsUrl}/v2/chains/43114/contracts/${WELL_KNOWN_COLLECTIONS.simPunks}/nfts:listHolders?pageSize=5`
+  const page1 = await sims<HoldersAnswer>(holdersUrl)
+  expect(page1.nextPageToken, 'the sim has a second page of holders').toBeTruthy()
+  const page2 = await sims<HoldersAnswer>(`${holdersUrl}&pageToken=${page1.nextPageToken!}`)
+  expect(page2.addresses.map((h) => h.address)).not.toEqual(page1.addresses.map((h) => h.address))
+  const totals = async (a: HoldersAnswer, n: number): Promise<string> =>
+    `${a.nftCollectionName} ${a.nftSymbol} · ${await pageWhole(page, a.totalHolders)} holders · ${await pageWhole(page, a.totalTokens)} tokens · page ${n}`
 
   const holders = page.getByTestId('nft-holders')
   await holders.getByTestId('field-address').fill(WELL_KNOWN_COLLECTIONS.simPunks)
@@ -23,17 +110,49 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   await expect(holders.getByTestId('form-problems')).toContainText('pageSize must be a whole number from 1 to 5000 (default 1000)')
   await holders.getByTestId('field-pageSize').fill('5')
   await holders.getByTestId('holders-form-submit').click()
-  await expect(holders.getByTestId('holders-table')).toHaveAttribute('data-rows', '5')
-  await expect(holders.getByTestId('holders-totals')).toContainText('holders')
+  const table = holders.getByTestId('holders-table')
+  await expect(table).toHaveAttribute('data-rows', '5')
+  await expect(holders.getByTestId('holders-totals')).toHaveText(await totals(page1, 1))
+  await expect.poll(() => tableRows(table), { message: 'page 1 of the holders, as the sim answers it' }).toEqual(holderRows(page1))
   await holders.getByTestId('holders-next').click()
-  await expect(holders.getByTestId('holders-totals')).toContainText('page 2')
+  await expect(holders.getByTestId('holders-totals')).toHaveText(await totals(page2, 2))
+  await expect.poll(() => tableRows(table), { message: 'page 2 of the holders, as the sim answers it' }).toEqual(holderRows(page2))
+
+  // Subnet RPC usage, daily and by RPC method (the form's defaults) over 2026-11-06 .. 2026-11-13.
+  const usageAnswer = await sims<UsageAnswer>(`${sim.dataUrl}/v1/subnetRpcUsageMetrics?timeInterval=daily&groupBy=rpcMethod&startTimestamp=1794000000&endTimestamp=1794600000`)
+  const all = (k: UsageNumber): number[] => usageAnswer.metrics.flatMap((m) => m.values.map((v) => v[k]))
+  const groups = [...new Set(usageAnswer.metrics.flatMap((m) => m.values.map((v) => v.groupValue ?? v.groupedBy)))]
+  const byGroup = (k: UsageNumber, at: 'first' | 'last'): Record<string, number> =>
+    Object.fromEntries((at === 'first' ? usageAnswer.metrics[0]! : usageAnswer.metrics.at(-1)!).values.map((v) => [v.groupValue ?? v.groupedBy, v[k]]))
+  expect(usageAnswer.metrics.length, 'the sim answers 8 days for this range').toBe(8)
 
   const usage = page.getByTestId('rpc-usage')
   await usage.getByTestId('field-startTimestamp').fill('1794000000')
   await usage.getByTestId('field-endTimestamp').fill('1794600000')
   await usage.getByTestId('usage-form-submit').click()
   await expect(usage.getByTestId('usage-totalRequests').locator('canvas')).toBeVisible()
-  await expect(usage.getByTestId('usage-info')).toContainText('groups')
+  const [firstDay, lastDay] = [utcDay(usageAnswer.metrics[0]!.timestamp), utcDay(usageAnswer.metrics.at(-1)!.timestamp)]
+  await expect(usage.getByTestId('usage-info')).toHaveText(`${usageAnswer.metrics.length} intervals of ${usageAnswer.aggregateDuration} from ${firstDay} to ${lastDay} · chain all · ${groups.length} groups`)
+  for (const k of ['totalRequests', 'apiCreditsUsed', 'successRatePercent', 'medianResponseTimeMsecs'] as const) {
+    await expect(usage.getByTestId(`usage-${k}`), `${k}: one point a day`).toHaveAttribute('data-points', String(usageAnswer.metrics.length))
+  }
+  for (const [k, unit] of [['totalRequests', ''], ['apiCreditsUsed', '']] as const) {
+    const total = all(k).reduce((a, v) => a + BigInt(v), 0n)
+    const facts = usage.getByTestId(`usage-${k}-summary`)
+    await expect(facts, `${k}: total over every day and method`).toHaveAttribute('data-total', total.toString())
+    await expect(facts).toHaveText(`total ${await pageWhole(page, total)}${unit} (all lines)`)
+  }
+  for (const [k, unit] of [['successRatePercent', ' %'], ['medianResponseTimeMsecs', ' ms']] as const) {
+    const [lo, hi] = [Math.min(...all(k)), Math.max(...all(k))]
+    const facts = usage.getByTestId(`usage-${k}-summary`)
+    await expect(facts, `${k}: lowest over every day and method`).toHaveAttribute('data-lowest', String(lo))
+    await expect(facts, `${k}: highest over every day and method`).toHaveAttribute('data-highest', String(hi))
+    await expect(facts).toHaveText(`lowest ${lo}${unit} · highest ${hi}${unit}`)
+  }
+  // each method's own line: requests on the last day, median response time on the first
+  await expectLegendAt(usage.getByTestId('usage-totalRequests'), 'last', byGroup('totalRequests', 'last'))
+  await expectLegendAt(usage.getByTestId('usage-medianResponseTimeMsecs'), 'first', byGroup('medianResponseTimeMsecs', 'first'))
+  await page.mouse.move(0, 0)
   await usage.getByTestId('usage-apiCreditsUsed').scrollIntoViewIfNeeded()
   await shot(page, 'metrics-02-rpc-usage')
 })
