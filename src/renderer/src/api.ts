@@ -7,7 +7,7 @@
  *   per-launch token from the URL it printed. The socket is re-opened with backoff when it drops.
  */
 import { reactive, readonly } from 'vue'
-import type { Contract } from '../../shared/contract'
+import type { Contract, Input, Method, Output } from '../../shared/contract'
 import { createRpcClient, type RpcClient } from '../../shared/rpc/client'
 import { AppError } from '../../shared/rpc/errors'
 import type { Frame } from '../../shared/rpc/frames'
@@ -196,7 +196,19 @@ function createApi(): RpcClient<Contract> {
   return client
 }
 
+/** Methods the contract declares `effect: 'node'` (admin calls, core.issueTx): they change the node. */
+export type NodeMethod = { [M in Method]: Contract['methods'][M] extends { effect: 'node' } ? M : never }[Method]
+
+/**
+ * The client as the renderer sees it: `call` takes every method except those that change the node, so
+ * calling one without asking first does not type-check. They go through composables/useNodeChange.ts,
+ * which asks the person, then sends with the full client.
+ */
+export interface Api extends Omit<RpcClient<Contract>, 'call'> {
+  call<M extends Exclude<Method, NodeMethod>>(method: M, input: Input<M>): Promise<Output<M>>
+}
+
 /** The typed client of the contract: `await api.call('profiles.list', {})`, `api.on('connection.changed', …)`. */
-export const api: RpcClient<Contract> = createApi()
+export const api: Api = createApi()
 
 export { AppError }

@@ -3,6 +3,7 @@
  * outcomes and their status watches) and every status watch with its timeline. Main announces changes
  * with cache.changed naming core.journal / core.watches (a poll saw a new status, an issue finished, a
  * watch resumed at start); this store reloads then, and when the page reconnects. Actions only call the api.
+ * Issuing (core.issueTx changes the node) is sent by the panel through useNodeChange(), which asks first.
  */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
@@ -32,13 +33,11 @@ export const useAtomicStore = defineStore('atomic', () => {
 
   /** Starts (or keeps) polling the tx's status until it is final. */
   const watch = (txID: string): Promise<Watch> => api.call('core.watchTx', { txID })
-  /** Sends the signed tx once; main journals it first and refuses bytes issued before (CONFLICT). */
-  const issue = (tx: string): Promise<IssuedTx> => api.call('core.issueTx', { tx })
 
   api.on('cache.changed', (p) => {
     if (p.methods.includes('*') || p.methods.includes('core.journal') || p.methods.includes('core.watches')) void load()
   })
   onConnected(() => void load())
 
-  return { journal, watches, loaded, error, load, watchOf, entryOf, watch, issue }
+  return { journal, watches, loaded, error, load, watchOf, entryOf, watch }
 })

@@ -3,10 +3,12 @@
  * reverts done at start, and the journal of every node-changing call. State lives in main (a reload or a
  * second window sees the same running profile); this store mirrors it from `control.state`, keeps it
  * current with `control.changed`, and reloads the journal on each change. Actions only call the api.
+ * The calls that change the node are not here: a panel sends them through useNodeChange() (which asks
+ * first) and hands their answer to `took`.
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ControlState, Input, JournalEntry, Output } from '../../../shared/contract'
+import type { ControlState, JournalEntry, Output } from '../../../shared/contract'
 import { api, onConnected } from '../api'
 import { useAppStore } from './app'
 
@@ -43,18 +45,11 @@ export const useControlStore = defineStore('control', () => {
     }
   }
 
-  /** The answer of an action carries the new state: take it now rather than wait for the event. */
+  /** The answer of a node change carries the new state: take it now rather than wait for the event. */
   function took(r: ActionResult): JournalEntry {
     state.value = r.state
     return r.entry
   }
-
-  const startCpu = async (durationSec?: number) =>
-    took(await api.call('control.startCpuProfile', durationSec !== undefined ? { durationSec } : {}))
-  const stopCpu = async () => took(await api.call('control.stopCpuProfile', {}))
-  const memoryProfile = async () => took(await api.call('control.memoryProfile', {}))
-  const lockProfile = async () => took(await api.call('control.lockProfile', {}))
-  const setLogLevel = async (input: Input<'control.setLogLevel'>) => took(await api.call('control.setLogLevel', input))
 
   async function cancelRevert(id: string): Promise<void> {
     state.value = await api.call('control.cancelRevert', { id })
@@ -93,11 +88,7 @@ export const useControlStore = defineStore('control', () => {
     lateReverts,
     loadState,
     loadJournal,
-    startCpu,
-    stopCpu,
-    memoryProfile,
-    lockProfile,
-    setLogLevel,
+    took,
     cancelRevert,
     dismissLate
   }
