@@ -19,7 +19,8 @@ import { activateSimProfile, expect, fillProfile, openPanel, ownServe, profileIt
 // This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
 test.use({ serveArgs: ['--allow-node-changes'] })
 // Long paths (a profile, several confirmed calls, a 10 s revert) on two shared cores.
-test.describe.configure({ timeout: 180_000 })
+// Each test has its own sim and profile names: they may run on any worker, side by side (the longest file).
+test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 /** One admin call straight to the sim's node, as another tool on the host would make it. */
 async function adminCall(sim: Sim, method: string): Promise<{ result?: unknown; error?: { message: string } }> {

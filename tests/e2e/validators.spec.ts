@@ -13,8 +13,9 @@ import { currentValidators, notifications, openValidators, recordNotifications, 
 const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
 
 test.describe('validators panel', () => {
-  // Several refreshes and the 2,000-validator set per test, on two cores shared with other work.
-  test.describe.configure({ timeout: 120_000 })
+  // Several refreshes and the 2,000-validator set per test, on two cores shared with other work. Each test
+  // has its own sim and profile names, and turns main's refreshes off itself: they may run side by side.
+  test.describe.configure({ mode: 'parallel', timeout: 120_000 })
   test('my validators: a card with its countdown and uptime; a NodeID that is not validating says so', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await openValidators(page, s, 'Mine', mine(s))
