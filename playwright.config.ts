@@ -23,7 +23,10 @@ export default defineConfig({
     viewport: { width: 1366, height: 860 },
     // Pictures for people are taken by shot() when SHOTS=1; a failing test always leaves one.
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every step of every test (DOM snapshots, screencast): it doubled the suite's CPU time,
+    // and these machines are CPU-bound at three workers. Failures keep their screenshot and error context;
+    // E2E_TRACE=1 records traces too, kept for failing tests (`npx playwright show-trace …`).
+    trace: process.env['E2E_TRACE'] ? 'retain-on-failure' : 'off',
     launchOptions: {
       // `npx playwright install` cannot download here; Debian's package is used instead.
       executablePath: '/usr/bin/chromium',
