@@ -70,7 +70,7 @@ function run(stage, buffered) {
   const started = Date.now()
   return new Promise((resolve) => {
     const [cmd, ...args] = stage.cmd
-    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
     const chunks = []
     const take = (stream, out) => stream.on('data', (d) => (buffered ? chunks.push(d) : out.write(d)))
     take(child.stdout, process.stdout)
