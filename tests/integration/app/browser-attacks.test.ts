@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserServer, DEFAULT_BACKPRESSURE, type BrowserServer, type BrowserServerOptions } from '../../../src/main/server/browser-server'
+import type { Frame } from '../../../src/shared/rpc/frames'
 import { fakeStaticDir, testApp } from './helpers'
 
 /**
@@ -85,9 +86,9 @@ function openClient(r: Running): Promise<WebSocket> {
   })
 }
 
-function call(ws: WebSocket, frame: unknown): Promise<{ raw: string; parsed: any }> {
+function call(ws: WebSocket, frame: unknown): Promise<{ raw: string; parsed: Frame }> {
   return new Promise((resolve) => {
-    ws.once('message', (m) => resolve({ raw: String(m), parsed: JSON.parse(String(m)) }))
+    ws.once('message', (m) => resolve({ raw: String(m), parsed: JSON.parse(String(m)) as Frame }))
     ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame))
   })
 }
