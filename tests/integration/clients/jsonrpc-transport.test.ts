@@ -4,15 +4,14 @@
  * calls), how each failure comes back to each caller, retries by effect, the in-flight cap, deadlines,
  * cancellation and the body size cap. No assertion depends on how long anything took.
  */
-import { createServer } from 'node:http'
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JsonRpcHttpEndpoint, MAX_BATCH, MAX_IN_FLIGHT } from '../../../src/main/clients/transport/jsonrpc'
 import { AppError } from '../../../src/shared/rpc/errors'
 import type { ErrorCode } from '../../../src/shared/rpc/errors'
 import { startAnvil } from '../../sim/node/anvil'
 import type { AnvilHandle } from '../../sim/node/anvil'
+import { localServers } from '../../support/local-server'
 
 type RpcRequest = { jsonrpc: '2.0'; id: number; method: string; params: unknown }
 type Handler = (body: any, req: IncomingMessage, res: ServerResponse) => void | Promise<void>
@@ -24,41 +23,22 @@ interface TestServer {
   close(): Promise<void>
 }
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
+const openServer = localServers()
 
 /** A local HTTP server; `handle` gets each parsed body. Closed after each test. */
 async function serve(handle: Handler): Promise<TestServer> {
   const bodies: any[] = []
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: any
-      try {
-        body = JSON.parse(text)
-      } catch {
-        body = text
-      }
-      bodies.push(body)
-      void handle(body, req, res)
-    })
+  const s = await openServer((req, res, seen) => {
+    let body: any
+    try {
+      body = JSON.parse(seen.body)
+    } catch {
+      body = seen.body
+    }
+    bodies.push(body)
+    return handle(body, req, res)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const s: TestServer = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ext/bc/C/rpc`,
-    bodies,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
-  servers.push(s)
-  return s
+  return { url: `${s.origin}/ext/bc/C/rpc`, bodies, close: () => s.close() }
 }
 
 function send(res: ServerResponse, value: unknown, status = 200, headers: Record<string, string> = {}): void {
@@ -321,7 +301,6 @@ describe('retries by effect', () => {
     const s = await serve(echo)
     const url = s.url
     await s.close()
-    servers.length = 0
     const ep = new JsonRpcHttpEndpoint({ url: `${url}?token=secret#frag`, service: 'C-Chain API', retries: 1 })
     expect(ep.endpoint).toBe(url)
     const err = await rejection(ep.request('m', []), 'NETWORK')

@@ -3,61 +3,26 @@
  * the real endpoint tables of the data and metrics services: where the API key goes (and where it never
  * goes), how error statuses come back, scrubbing of a key the server echoes, retries and paging.
  */
-import { createServer } from 'node:http'
-import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { describe, expect, it } from 'vitest'
 import { dataEndpoints } from '../../../src/main/clients/data/endpoints'
 import { metricsEndpoints } from '../../../src/main/clients/metrics/endpoints'
 import { RestClient, callEndpoint, pages } from '../../../src/main/clients/rest/client'
 import type { EndpointDef } from '../../../src/main/clients/rest/define'
 import { AppError } from '../../../src/shared/rpc/errors'
 import type { ErrorCode } from '../../../src/shared/rpc/errors'
+import { localServers, type LocalServer, type Seen } from '../../support/local-server'
 
 const KEY = 'test-api-key-5f2c9b7e01d34a6c'
 
-interface Seen {
-  method: string
-  url: string
-  headers: IncomingHttpHeaders
-  body: string
-}
 type Handler = (req: IncomingMessage, res: ServerResponse, seen: Seen) => void
 
-interface TestServer {
-  url: string
-  seen: Seen[]
-  close(): Promise<void>
-}
+type TestServer = LocalServer & { url: string }
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()))
-})
-
+const openServer = localServers()
 async function serve(handle: Handler): Promise<TestServer> {
-  const seen: Seen[] = []
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const s: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
-      seen.push(s)
-      handle(req, res, s)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const t: TestServer = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
-  servers.push(t)
-  return t
+  const s = await openServer((req, res, seen) => handle(req, res, seen))
+  return { ...s, url: s.origin }
 }
 
 function send(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
