@@ -11,6 +11,7 @@ import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
 import { nodeApis } from './clients/node/endpoints'
 import { ValidatorsStore } from './cache/validators-store'
+import { WatchStore } from './cache/watch-store'
 import { log } from './log'
 import type { SecretStore } from './secrets'
 import { appHandlers } from './services/app/handlers'
@@ -41,6 +42,9 @@ import { ProfilesService, type ConnectionOverrides } from './services/profiles/s
 import { validatorHandlers } from './services/validators/handlers'
 import { RefreshMonitor } from './services/validators/monitor'
 import { ValidatorsService } from './services/validators/service'
+import { watchHandlers } from './services/watch/handlers'
+import { WatchService, type AlertState } from './services/watch/service'
+import type { WatchAlert } from '../shared/contract'
 import { APP_VERSION } from './version'
 
 export interface AppOptions {
@@ -60,6 +64,10 @@ export interface AppOptions {
   atomicPollMs?: number
   /** Desktop: show a system notification (validator alerts). */
   notify?: (title: string, body: string) => void
+  /** Run the watch's scheduler even in 'cli' mode (`companion watch`); it always runs otherwise. */
+  watch?: boolean
+  /** Each watch alert that fires or resolves (`companion watch` prints them). */
+  onWatchAlert?: (alert: WatchAlert, state: AlertState) => void
 }
 
 export interface App {
@@ -86,6 +94,8 @@ export function createApp(opts: AppOptions): App {
     store,
     opts.secrets,
     (activeId) => {
+      // A profile created, changed or deleted: the watch's list of nodes follows.
+      watch.refresh()
       connections.invalidate()
       liveHeads.stopAll()
       server.publish('profiles.changed', { activeId })
@@ -103,6 +113,18 @@ export function createApp(opts: AppOptions): App {
       server.publish('cache.changed', { profileId: report.profileId, methods: ['*'] })
     }
   )
+  // Every profile's node, checked unattended (not in a one-call CLI run).
+  const watch = new WatchService({
+    store: new WatchStore(db),
+    profiles: () => profiles.everyProfile(),
+    onAlert: (alert, state) => {
+      server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'watch.alerts'] })
+      if (state === 'firing') opts.notify?.('Node alert', alert.message)
+      opts.onWatchAlert?.(alert, state)
+    },
+    warn: (m) => log.warn(m),
+    ...(opts.now ? { now: opts.now } : {})
+  })
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))
   const validators = new ValidatorsService(
     new ValidatorsStore(db),
@@ -184,7 +206,8 @@ export function createApp(opts: AppOptions): App {
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
     ...dataHandlers(connections, jobs, new LoadAllJobs(), new DataLoadsStore(db)),
-    ...metricsHandlers(connections)
+    ...metricsHandlers(connections),
+    ...watchHandlers(watch)
   } satisfies AllHandlers
 
   const served = withEffectPolicy(
@@ -212,6 +235,7 @@ export function createApp(opts: AppOptions): App {
   })
 
   monitor.restart()
+  if (opts.mode !== 'cli' || opts.watch) watch.start()
   // Reverts due while the app was closed are carried out now (and reported in control.state).
   // Status watches of atomic txs left running (an issued tx with no answer yet) poll again.
   if (opts.mode !== 'cli') atomic.resume()
@@ -224,6 +248,7 @@ export function createApp(opts: AppOptions): App {
     server,
     close() {
       monitor.stop()
+      watch.stop()
       control.stop()
       atomic.stop()
       liveHeads.stopAll()

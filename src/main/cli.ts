@@ -15,6 +15,8 @@ import { plainSecretStore } from './secrets'
 const USAGE = `usage:
   companion methods                       list every contract method with its input schema
   companion call <method> '<json input>'  run one method and print its JSON result
+  companion watch                         check every profile's node on its interval (watch.setSettings), no UI;
+                                          one JSON line per alert that fires or resolves; stops on SIGTERM/SIGINT
 options:
   --profile NAME        use this stored profile for this run (default: the active one)
   --node-url URL        override the node base URL
@@ -58,6 +60,15 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
   if (command === 'methods') {
     out(JSON.stringify(listMethods(), null, 2))
     return 0
+  }
+  if (command === 'watch') {
+    // It watches every stored profile as stored: options that pick or change one profile do not apply.
+    const ignored = ['profile', 'node-url', 'data-url', 'metrics-url', 'cchain-url', 'network', 'yes'].filter((k) => values[k as keyof typeof values] !== undefined)
+    if (method !== undefined || ignored.length) {
+      err(`"watch" takes only --data-dir${ignored.length ? ` (not --${ignored.join(', --')})` : ''}\n${USAGE}`)
+      return 2
+    }
+    return runWatch(resolve(values['data-dir'] ?? defaultDataDir()), out, err)
   }
   if (command !== 'call' || !method) {
     err(`unknown command "${command ?? ''}"\n${USAGE}`)
@@ -115,6 +126,41 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     pair.client.close()
     app.close()
   }
+}
+
+/**
+ * `companion watch`: the watch's scheduler with no UI. Each alert state change is one JSON line on stdout,
+ * so that a supervisor or a pipe can act on it; SIGTERM or SIGINT stop the checks and end with 0.
+ */
+async function runWatch(dataDir: string, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  let app
+  try {
+    app = createApp({
+      dataDir,
+      mode: 'cli',
+      watch: true,
+      secrets: plainSecretStore,
+      onWatchAlert: (alert, state) => out(JSON.stringify({ state, ...alert }))
+    })
+  } catch (e) {
+    err(`companion: ${(e as Error).message}`)
+    return 2
+  }
+  err(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
+  await new Promise<void>((done) => {
+    // The scheduler's timers do not hold the process open (unref); this does, until a signal comes.
+    const keepAlive = setInterval(() => undefined, 1 << 30)
+    const stop = (): void => {
+      process.off('SIGTERM', stop)
+      process.off('SIGINT', stop)
+      clearInterval(keepAlive)
+      done()
+    }
+    process.on('SIGTERM', stop)
+    process.on('SIGINT', stop)
+  })
+  app.close()
+  return 0
 }
 
 function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | string {

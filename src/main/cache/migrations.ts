@@ -200,5 +200,35 @@ export const MIGRATIONS: readonly string[] = [
     loaded_at  INTEGER NOT NULL,  -- ms since epoch, when the load ended
     PRIMARY KEY (scope, endpoint, params_key)
   ) WITHOUT ROWID;
+`,
+  // 9: watching unattended (watch-store.ts): one sample per check of a profile's node, bounded per profile;
+  // per-profile watch settings; the alerts the rules raised from the samples.
+  `
+  CREATE TABLE watch_samples (
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    at         INTEGER NOT NULL,  -- ms since epoch
+    reachable  INTEGER NOT NULL,
+    data       TEXT NOT NULL,     -- JSON of the sample as the contract shows it
+    PRIMARY KEY (profile_id, at)
+  ) WITHOUT ROWID;
+  CREATE TABLE watch_settings (
+    profile_id        TEXT PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+    enabled           INTEGER NOT NULL,
+    interval_sec      INTEGER NOT NULL,
+    unreachable_after INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE watch_alerts (
+    id           TEXT PRIMARY KEY,
+    profile_id   TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    profile_name TEXT NOT NULL,
+    node_url     TEXT NOT NULL,
+    rule         TEXT NOT NULL,
+    severity     TEXT NOT NULL,
+    message      TEXT NOT NULL,
+    fired_at     INTEGER NOT NULL,
+    cleared_at   INTEGER
+  );
+  CREATE INDEX watch_alerts_profile ON watch_alerts (profile_id, rule, fired_at);
+  CREATE INDEX watch_alerts_fired ON watch_alerts (fired_at);
 `
 ]

@@ -12,6 +12,7 @@ import { jobEvents, jobMethods } from './jobs'
 import { pchainMethods } from './pchain'
 import { profileEvents, profileMethods } from './profiles'
 import { validatorEvents, validatorMethods } from './validators'
+import { watchMethods } from './watch'
 
 /**
  * The one declaration of everything the app serves: every side derives its types from it. One file
@@ -30,7 +31,8 @@ export const contract = {
     ...pchainMethods,
     ...cchainMethods,
     ...dataMethods,
-    ...metricsMethods
+    ...metricsMethods,
+    ...watchMethods
   },
   events: {
     ...profileEvents,
@@ -67,4 +69,5 @@ export * from './pchain'
 export * from './cchain'
 export * from './data'
 export * from './metrics'
+export * from './watch'
 export type { Effect, RemoteService } from '../rpc/contract-types'

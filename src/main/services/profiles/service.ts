@@ -123,6 +123,18 @@ export class ProfilesService {
     }
   }
 
+  /**
+   * Every stored profile as the services use it, for the watch, which checks them all. Command-line
+   * overrides are left out: they stand for one run's active profile, not for every node.
+   */
+  everyProfile(): EffectiveProfile[] {
+    return this.store.list().map((row) => ({
+      ...row,
+      addressHrp: row.addressHrp ?? DEFAULT_HRP[row.network],
+      apiKey: () => this.readKey(row.id, row.dataUrl)
+    }))
+  }
+
   private readKey(id: string, dataUrl: string): string | undefined {
     const s = this.store.secret(id)
     if (!s || !sameOrigin(s.boundUrl, dataUrl)) return undefined

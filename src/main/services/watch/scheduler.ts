@@ -1,0 +1,125 @@
+/**
+ * One scheduler for every watched profile. Each profile has its own timer, so a slow or hung check of
+ * one never delays another; a profile's next tick is skipped while its previous check still runs, so
+ * two checks of one profile never overlap. The first check of each profile comes at a random offset
+ * (at most maxStartJitterMs, and within its interval) so that fifty profiles do not fire together.
+ * The clock is injected: tests run it on fake timers.
+ */
+
+export interface SchedulerClock {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+  /** in [0, 1) */
+  random(): number
+}
+
+export const realClock: SchedulerClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms)
+    // Timers of the watch alone must not keep a process alive (tests, a closing app).
+    t.unref?.()
+    return t
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  random: () => Math.random()
+}
+
+/** A profile as the scheduler sees it: checked every intervalSec, or not at all (null). */
+export interface ScheduledProfile {
+  id: string
+  intervalSec: number | null
+}
+
+export const MIN_INTERVAL_SEC = 5
+
+export interface SchedulerOptions {
+  /** the profiles to watch, read again on refresh() */
+  list: () => ScheduledProfile[]
+  /** one check; the signal aborts when the scheduler stops */
+  check: (profileId: string, signal: AbortSignal) => Promise<void>
+  clock?: SchedulerClock
+  /** the first check of a profile comes within this much of start (and within its interval) */
+  maxStartJitterMs?: number
+  onError?: (profileId: string, err: unknown) => void
+}
+
+interface Slot {
+  intervalMs: number
+  timer: unknown
+}
+
+export class WatchScheduler {
+  private readonly slots = new Map<string, Slot>()
+  /** By profile, not by slot: a check still running when the interval changes still blocks the next. */
+  private readonly running = new Set<string>()
+  private readonly clock: SchedulerClock
+  private readonly maxStartJitterMs: number
+  private stopper = new AbortController()
+  private started = false
+
+  constructor(private readonly opts: SchedulerOptions) {
+    this.clock = opts.clock ?? realClock
+    this.maxStartJitterMs = opts.maxStartJitterMs ?? 5_000
+  }
+
+  start(): void {
+    if (this.started) return
+    this.started = true
+    this.stopper = new AbortController()
+    this.refresh()
+  }
+
+  /** Reads the list again: new profiles start (jittered), removed or turned-off ones stop, changed intervals apply. */
+  refresh(): void {
+    if (!this.started) return
+    const wanted = new Map<string, number>()
+    for (const p of this.opts.list()) if (p.intervalSec !== null) wanted.set(p.id, Math.max(MIN_INTERVAL_SEC, p.intervalSec) * 1000)
+    for (const [id, slot] of this.slots) {
+      if (wanted.get(id) === slot.intervalMs) continue
+      this.clock.clearTimeout(slot.timer)
+      this.slots.delete(id)
+    }
+    for (const [id, intervalMs] of wanted) {
+      if (this.slots.has(id)) continue
+      const slot: Slot = { intervalMs, timer: undefined }
+      this.slots.set(id, slot)
+      const offset = Math.floor(this.clock.random() * Math.min(intervalMs, this.maxStartJitterMs))
+      this.arm(id, slot, offset)
+    }
+  }
+
+  /** Profiles being watched, with their interval in ms (for tests and status). */
+  watched(): Map<string, number> {
+    return new Map([...this.slots].map(([id, s]) => [id, s.intervalMs]))
+  }
+
+  stop(): void {
+    this.started = false
+    for (const slot of this.slots.values()) this.clock.clearTimeout(slot.timer)
+    this.slots.clear()
+    this.stopper.abort()
+  }
+
+  private arm(id: string, slot: Slot, ms: number): void {
+    slot.timer = this.clock.setTimeout(() => this.tick(id, slot), ms)
+  }
+
+  private tick(id: string, slot: Slot): void {
+    if (this.slots.get(id) !== slot) return
+    // The next tick is planned now, not after the check: a slow check does not stretch the interval.
+    this.arm(id, slot, slot.intervalMs)
+    if (this.running.has(id)) return
+    this.running.add(id)
+    let pending: Promise<void>
+    try {
+      pending = this.opts.check(id, this.stopper.signal)
+    } catch (err) {
+      pending = Promise.reject(err)
+    }
+    pending
+      .catch((err: unknown) => this.opts.onError?.(id, err))
+      .finally(() => this.running.delete(id))
+  }
+}
