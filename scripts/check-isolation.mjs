@@ -33,9 +33,10 @@ let done = 0
 async function worker() {
   while (next < tests.length) {
     const t = tests[next++]
-    const pattern = `^${escape(t.name)}$`
+    // vitest lists "suite > test"; -t matches the full name with the parts joined by spaces.
+    const pattern = `^${escape(t.name.split(' > ').join(' '))}$`
     try {
-      const { stdout: out } = await run(VITEST, ['run', '--project', 'integration', t.file, '-t', pattern, '--reporter=dot'], { cwd: ROOT, maxBuffer: 64 << 20, env: { ...process.env, FORCE_COLOR: '0' } })
+      const { stdout: out } = await run(VITEST, ['run', '--project', 'integration', t.file, '-t', pattern, '--reporter=dot'], { cwd: ROOT, maxBuffer: 64 << 20, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } })
       if (!/Tests\s+1 passed/.test(out)) failed.push({ ...t, why: 'did not run exactly one test' })
     } catch (err) {
       failed.push({ ...t, why: String(err.stdout ?? err.message).split('\n').filter((l) => /FAIL|Error|expected/.test(l)).slice(0, 4).join(' | ') })
