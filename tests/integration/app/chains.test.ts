@@ -205,6 +205,14 @@ describe('C-Chain and other EVM instances', () => {
 
   it('with the sim stopped, blocks seen before open from the cache with their age', async () => {
     const height = sim.dataset.pBlocks[Math.floor(sim.dataset.pBlocks.length / 2)]!.height.toString()
+    // What the cache will answer with, read live here so that this test stands alone: the P-Chain block and
+    // list, and at least five heads of the live C-Chain list (one a second on this sim).
+    expect((await client.call('pchain.getBlockByHeight', { height, encoding: 'json' })).source).toBe('live')
+    expect((await client.call('pchain.getBlockchains', {})).source).toBe('live')
+    await client.call('cchain.watch', { chain: 'C' })
+    await vi.waitFor(() => {
+      if (headsOf('C').length < 5) throw new Error('fewer than five heads yet')
+    }, { timeout: 30_000, interval: 200 })
     const seen = headsOf('C')[2]!
     await client.call('cchain.getBlock', { number: seen.number })
     await sim.stop()
