@@ -12,7 +12,7 @@ import { WebSocket } from 'ws'
 import type { Contract, Input, Method, Output } from '../../src/shared/contract'
 import { createRpcClient } from '../../src/shared/rpc/client'
 import type { Frame } from '../../src/shared/rpc/frames'
-import { freePort } from '../support/ports'
+import { closedPort } from '../support/ports'
 import { startAnvil, type AnvilHandle } from '../sim/node/anvil'
 import { startSim, type Sim } from '../sim/index'
 
@@ -113,7 +113,7 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
   companion: [
     async ({ serveArgs }, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
-      const closedPort = await freePort()
+      const closedPortNumber = await closedPort()
       let anvil: AnvilHandle | undefined
       let serve: ChildProcess | undefined
       try {
@@ -121,7 +121,7 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
         const anvilUrl = anvil.url
         serve = startServe(dataDir, serveArgs)
         const url = await readServeUrl(serve)
-        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPort}`, dataDir })
+        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPortNumber}`, dataDir })
       } finally {
         await stop(serve)
         await anvil?.stop()

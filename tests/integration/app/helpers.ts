@@ -7,7 +7,6 @@ import type { Contract } from '../../../src/shared/contract'
 import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
 import { AppError } from '../../../src/shared/rpc/errors'
 import { createMemoryPair } from '../../../src/shared/rpc/memory'
-export { freePort } from '../../support/ports'
 import { tempDir } from '../../support/temp'
 export { tempDir }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import { type RpcClient } from '../../../src/shared/rpc/client'
 import type { Contract } from '../../../src/shared/contract'
-import { connect, freePort, startAnvil, testApp } from './helpers'
+import { connect, startAnvil, testApp } from './helpers'
+import { closedPort as findClosedPort } from '../../support/ports'
 
 let anvil: Awaited<ReturnType<typeof startAnvil>>
 let ctx: ReturnType<typeof testApp>
@@ -16,7 +17,7 @@ const API_KEY = 'sk-test-7f3a9c1e5b'
 
 beforeAll(async () => {
   anvil = await startAnvil()
-  closedPort = await freePort()
+  closedPort = await findClosedPort()
   // A small local server standing in for the data service's front door, to see what the client sends.
   keySink = createServer((req, res) => {
     seenHeaders.push(req.headers)

@@ -11,7 +11,8 @@ import { checkNode } from '../../../src/main/services/watch/check'
 import type { Contract, WatchProfileStatus } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
 import { startSim, type Sim } from '../../sim/index'
-import { connect, failure, freePort, tempDir, testApp } from './helpers'
+import { connect, failure, tempDir, testApp } from './helpers'
+import { closedPort } from '../../support/ports'
 
 let up: Sim
 let down: Sim
@@ -112,7 +113,7 @@ describe('watch', () => {
   it('"companion watch" prints a firing line for a node that cannot be reached, and ends with 0 on SIGTERM', async () => {
     const t = tempDir()
     try {
-      const port = await freePort()
+      const port = await closedPort()
       const out: string[] = []
       const call = async (method: string, input: unknown) => {
         out.length = 0
