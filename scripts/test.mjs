@@ -118,6 +118,9 @@ const sum = { passed: 0, failed: 0, skipped: 0 }
 for (const r of results) {
   const c = counts(r.stage)
   if (c) for (const k of Object.keys(sum)) sum[k] += c[k] ?? 0
+  // A failed stage with no failed test to show for it (lint, a type check, the build, a runner that
+  // crashed) counts as one failure, so the closing line never reads as a clean run when it was not.
+  if (!r.ok && !(c && c.failed > 0)) sum.failed += 1
   const detail = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : r.ok ? 'ok' : `failed (${r.code})`
   lines.push(`${r.stage.name.padEnd(16)} ${`${r.seconds.toFixed(1)} s`.padStart(8)}  ${r.ok ? detail : `FAILED: ${detail}`}`)
 }
