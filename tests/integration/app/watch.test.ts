@@ -94,7 +94,7 @@ describe('watch', () => {
   }, 20_000)
 
   it('one check: failing health checks are named; an API the node does not serve is unknown, not a failure', async () => {
-    const check = () => checkNode({ profileId: 'p', nodeUrl: up.nodeUrl, node: nodeApis(up.nodeUrl) }, { now: Date.now, deadlineMs: 3_000 })
+    const check = () => checkNode({ profileId: 'p', node: nodeApis(up.nodeUrl) }, { now: Date.now, deadlineMs: 3_000 })
     try {
       up.setConfig({ unhealthy: 'network' })
       expect(await check()).toMatchObject({ reachable: true, healthy: false, failingChecks: ['network'] })

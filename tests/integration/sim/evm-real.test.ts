@@ -5,7 +5,7 @@
  * /ext/bc/{blockchainID}/rpc and /ws and listed by platform.getBlockchains, and the wsDrop fault drops
  * the websocket twice, across a reconnection.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { startTestSim, post, rpc } from './node-helpers'
 import type { Sim } from './node-helpers'
@@ -106,7 +106,8 @@ describe('the sim EVM endpoints as a real node', () => {
     const accounts = (await rpc(sim, '/ext/bc/C/rpc', 'eth_accounts', [])).result as string[]
     const note = await post(`${sim.nodeUrl}/ext/bc/C/rpc`, { jsonrpc: '2.0', method: 'eth_sendTransaction', params: [{ from: accounts[0], to: accounts[1], value: '0x1' }] })
     expect(note.text).toBe('')
-    expect(await anvilBlock(sim.anvilUrl)).toBe(before + 1n)
+    // The empty answer may come before anvil has mined the block: wait for it (never more than one).
+    await vi.waitFor(async () => expect(await anvilBlock(sim.anvilUrl)).toBe(before + 1n), { timeout: 10_000, interval: 50 })
   })
 
   it('serves a second EVM instance at /ext/bc/{blockchainID}/rpc and /ws, listed by platform.getBlockchains', async () => {

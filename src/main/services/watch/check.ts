@@ -4,19 +4,15 @@
  * serve (its info or health API off: 404, or an RPC error) is left unknown, never counted against the
  * node; only a node that answers nothing at all is unreachable.
  */
-import { z } from 'zod'
 import type { WatchSample } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import { health, info } from '../../clients/node/index'
 import type { NodeApis } from '../../clients/node/index'
-import { nodePaths } from '../../clients/node/endpoints'
-import { fetchWithDeadline, readJson } from '../../clients/transport/http'
 
 export const DEFAULT_CHECK_DEADLINE_MS = 5_000
 
 export interface CheckTarget {
   profileId: string
-  nodeUrl: string
   node: NodeApis
 }
 
@@ -45,44 +41,13 @@ async function part<T>(call: (signal: AbortSignal) => Promise<T>, deadlineMs: nu
   }
 }
 
-const healthAnswer = z.looseObject({ result: health.health.decl.result })
-
-/**
- * An unhealthy AvalancheGo answers health.health with HTTP 503 and the report in the body; the JSON-RPC
- * client reads 503 as "not now". Here the body is what we want: read it, checked by the client's schema.
- */
-async function unhealthyReport(nodeUrl: string, deadlineMs: number, signal: AbortSignal): Promise<health.HealthReport | undefined> {
-  const service = 'health API'
-  const res = await fetchWithDeadline(nodePaths(nodeUrl).health, {
-    service,
-    timeoutMs: deadlineMs,
-    signal,
-    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'health.health', params: {} }) }
-  })
-  if (res.status !== 503) return undefined
-  const parsed = healthAnswer.safeParse(await readJson(res, service, 1024 * 1024, { timeoutMs: deadlineMs, signal }))
-  return parsed.success ? parsed.data.result : undefined
-}
-
-async function healthOf(t: CheckTarget, deadlineMs: number, signal: AbortSignal): Promise<health.HealthReport> {
-  try {
-    return await health.health(t.node, {}, { signal })
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UNAVAILABLE') {
-      const report = await unhealthyReport(t.nodeUrl, deadlineMs, signal).catch(() => undefined)
-      if (report) return report
-    }
-    throw err
-  }
-}
-
 /** Checks one node; never throws for anything the node does. */
 export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<WatchSample> {
   const deadlineMs = opts.deadlineMs ?? DEFAULT_CHECK_DEADLINE_MS
   const at = opts.now()
   const boot = (chain: string) => part((signal) => info.isBootstrapped(t.node, { chain }, { signal }), deadlineMs, opts.signal)
   const [healthPart, p, x, c, version, peers] = await Promise.all([
-    part((signal) => healthOf(t, deadlineMs, signal), deadlineMs, opts.signal),
+    part((signal) => health.health(t.node, {}, { signal }), deadlineMs, opts.signal),
     boot('P'),
     boot('X'),
     boot('C'),

@@ -7,7 +7,7 @@ import type { Output, ParsedInput, WatchAlert } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { WatchStore } from '../../cache/watch-store'
 import { DEFAULT_RULE_CONFIG, evaluateRules } from '../alerts/rules'
-import { buildClients } from '../connection/clients'
+import { nodeApis } from '../../clients/node/endpoints'
 import type { EffectiveProfile } from '../profiles/service'
 import { checkNode } from './check'
 import { WatchScheduler, type SchedulerClock } from './scheduler'
@@ -63,7 +63,7 @@ export class WatchService {
     const profile = this.opts.profiles().find((p) => p.id === profileId)
     if (!profile) return
     const sample = await checkNode(
-      { profileId, nodeUrl: profile.nodeUrl, node: buildClients(profile).node },
+      { profileId, node: nodeApis(profile.nodeUrl, profile.cchainUrl) },
       { now: this.now, signal, ...(this.opts.deadlineMs ? { deadlineMs: this.opts.deadlineMs } : {}) }
     )
     // Stopped while the node was asked: the database may be closed already.
