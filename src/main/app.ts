@@ -44,6 +44,7 @@ import { RefreshMonitor } from './services/validators/monitor'
 import { ValidatorsService } from './services/validators/service'
 import { watchHandlers } from './services/watch/handlers'
 import { WatchService, type AlertState } from './services/watch/service'
+import { scrapeMetrics, snapshotOf, type Scrape } from './services/watch/exporter'
 import type { WatchAlert } from '../shared/contract'
 import { APP_VERSION } from './version'
 
@@ -72,6 +73,8 @@ export interface AppOptions {
 
 export interface App {
   server: RpcServer<Contract>
+  /** The watch's Prometheus metrics, read at each call (GET /metrics of browser mode and `companion watch`). */
+  metrics(): Promise<Scrape>
   close(): void
 }
 
@@ -114,8 +117,9 @@ export function createApp(opts: AppOptions): App {
     }
   )
   // Every profile's node, checked unattended (not in a one-call CLI run).
+  const watchStore = new WatchStore(db)
   const watch = new WatchService({
-    store: new WatchStore(db),
+    store: watchStore,
     profiles: () => profiles.everyProfile(),
     onAlert: (alert, state) => {
       server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'watch.alerts'] })
@@ -246,6 +250,7 @@ export function createApp(opts: AppOptions): App {
 
   return {
     server,
+    metrics: () => scrapeMetrics(snapshotOf(() => profiles.everyProfile(), watchStore)),
     close() {
       monitor.stop()
       watch.stop()

@@ -1,0 +1,151 @@
+/**
+ * `GET /metrics` (the watch's Prometheus exporter, services/watch/exporter.ts) over HTTP, behind a bearer
+ * token: on browser mode's port with its per-launch token, and on its own port for `companion watch
+ * --metrics-port`, with the token kept in `<data-dir>/metrics-token`.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { isIP } from 'node:net'
+import { join } from 'node:path'
+import { log } from '../log'
+import type { Scrape } from '../services/watch/exporter'
+import { parseRequestTarget } from './request-target'
+
+export const METRICS_PATH = '/metrics'
+export const METRICS_TOKEN_FILE = 'metrics-token'
+
+/** Whether two secrets are equal, in time that depends on neither (their hashes are compared). */
+export function sameSecret(given: string, want: string): boolean {
+  const h = (s: string): Buffer => createHash('sha256').update(s).digest()
+  return timingSafeEqual(h(given), h(want)) && want.length > 0
+}
+
+/** Whether the request carries `Authorization: Bearer <token>`. */
+export function hasBearer(req: IncomingMessage, token: string): boolean {
+  const m = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')
+  return sameSecret(m?.[1] ?? '', token)
+}
+
+export function isMetricsRequest(req: IncomingMessage): boolean {
+  return parseRequestTarget(req.url)?.path === METRICS_PATH
+}
+
+/** Answers a request for /metrics: 401 without the token, 405 for anything but GET or HEAD. */
+export async function answerMetrics(req: IncomingMessage, res: ServerResponse, token: string, scrape: () => Promise<Scrape>): Promise<void> {
+  const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
+  if (!hasBearer(req, token)) {
+    res.writeHead(401, { ...plain, 'www-authenticate': 'Bearer realm="companion metrics"' }).end('Unauthorized: send Authorization: Bearer <token>\n')
+    return
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed\n')
+    return
+  }
+  const { contentType, body } = await scrape()
+  if (res.destroyed) return
+  res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) })
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+export interface MetricsServer {
+  /** http://host:port/metrics */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+/** `companion watch --metrics-port`: only /metrics, only with the bearer token. */
+export async function startMetricsServer(opts: { host: string; port: number; token: string; scrape: () => Promise<Scrape> }): Promise<MetricsServer> {
+  const http = createServer((req, res) => {
+    const answer = isMetricsRequest(req)
+      ? answerMetrics(req, res, opts.token, opts.scrape)
+      : Promise.resolve(void res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the metrics are at /metrics\n'))
+    answer.catch((err: unknown) => {
+      log.warn('metrics: a scrape failed', err)
+      if (res.headersSent || res.destroyed) res.destroy()
+      else res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Internal error\n')
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(opts.port, opts.host, () => {
+      http.off('error', reject)
+      resolve()
+    })
+  })
+  http.on('error', (err) => log.warn('metrics: server error', err))
+  const port = (http.address() as { port: number }).port
+  return {
+    url: `http://${isIP(opts.host) === 6 ? `[${opts.host}]` : opts.host}:${port}${METRICS_PATH}`,
+    port,
+    close: async () => {
+      http.closeAllConnections()
+      await new Promise<void>((r) => http.close(() => r()))
+    }
+  }
+}
+
+/**
+ * The token of `companion watch`'s metrics, from `<dataDir>/metrics-token`: made (random, mode 0600) on
+ * first use, the same afterwards so that Prometheus keeps scraping across restarts.
+ */
+export function metricsToken(dataDir: string): { token: string; path: string; created: boolean; warning?: string } {
+  const path = join(dataDir, METRICS_TOKEN_FILE)
+  let fd: number
+  try {
+    fd = openSync(path, 'wx', 0o600)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    const token = readFileSync(path, 'utf8').trim()
+    if (!/^[\x21-\x7e]{16,}$/.test(token))
+      throw new Error(`${path} does not hold a token (at least 16 printable characters, no spaces): delete it and a new one is made`)
+    const mode = readMode(path)
+    const warning = mode & 0o077 ? `${path} can be read by other users: chmod 600 ${path}` : undefined
+    return { token, path, created: false, ...(warning ? { warning } : {}) }
+  }
+  const token = randomBytes(32).toString('base64url')
+  try {
+    writeSync(fd, `${token}\n`)
+  } finally {
+    closeSync(fd)
+  }
+  return { token, path, created: true }
+}
+
+function readMode(path: string): number {
+  const fd = openSync(path, 'r')
+  try {
+    return fstatSync(fd).mode
+  } finally {
+    closeSync(fd)
+  }
+}
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i
+
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '')
+  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'))
+}
+
+/**
+ * `--metrics-port` and `--metrics-host` of `companion watch`, checked: a port from 1 to 65535, a host that is
+ * an IP address or a host name. A message that says what to fix otherwise.
+ */
+export function parseMetricsOptions(port: string | undefined, host: string | undefined): { port: number; host: string } | undefined | string {
+  if (port === undefined) return host === undefined ? undefined : '--metrics-host needs --metrics-port N as well (the port /metrics is served on)'
+  if (!/^\d{1,5}$/.test(port.trim()) || Number(port) < 1 || Number(port) > 65535)
+    return `--metrics-port must be a port number from 1 to 65535, got "${port}"`
+  const h = (host ?? '127.0.0.1').trim()
+  if (!isIP(h) && !HOSTNAME.test(h))
+    return `--metrics-host must be an IP address (such as 127.0.0.1 or ::1) or a host name (such as localhost), got "${host ?? ''}"`
+  return { port: Number(port), host: h }
+}
+
+/** What `companion watch` says on stderr when /metrics is reachable from other machines. */
+export function networkWarning(host: string): string | undefined {
+  return isLoopback(host)
+    ? undefined
+    : `warning: --metrics-host ${host} is not a loopback address: /metrics is reachable from the network, and requires the bearer token`
+}
