@@ -12,7 +12,7 @@ import { PageTokens } from './http/page-token'
 import { AccessControl } from './http/access'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './http/rate-limit'
 import type { RateLimitOptions } from './http/rate-limit'
-import { Router } from './http/router'
+import { Router, get, post } from './http/router'
 import type { Route } from './http/router'
 import { startJsonServer } from './http/server'
 import { loadNetworkData } from './network-data'
@@ -84,8 +84,8 @@ export async function startDataService(opts: DataServiceOptions): Promise<{ url:
   )
   // The sim's own switch (not part of the service): keys that get 401/403, the rate limit, 503 subnets.
   const control: Route[] = [
-    { name: 'simDataConfig', method: 'GET', template: '/__sim/data-config', handler: () => ({ body: access.view() }) },
-    { name: 'simDataConfig', method: 'POST', template: '/__sim/data-config', handler: ({ body }) => ({ body: access.configure(body) }) },
+    get('simDataConfig', '/__sim/data-config', () => ({ body: access.view() })),
+    post('simDataConfig', '/__sim/data-config', ({ body }) => ({ body: access.configure(body) })),
   ]
   return startJsonServer(
     {

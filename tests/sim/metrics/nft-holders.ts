@@ -4,36 +4,32 @@
  */
 import type { DataContext } from '../data-service/context'
 import { HttpError } from '../data-service/http/errors'
-import { evmAddress, pageSizeParam, single } from '../data-service/http/query'
+import { addressList } from '../data-service/http/list-request'
+import { tokenField } from '../data-service/http/page-token'
+import { get } from '../data-service/http/router'
 import type { Route } from '../data-service/http/router'
 import type { UuidPageTokens } from './uuid-page-tokens'
 
 export function nftHolderRoutes(ctx: DataContext, tokens: UuidPageTokens): Route[] {
   return [
-    {
-      name: 'getNftHoldersByContractAddress',
-      method: 'GET',
-      template: '/v2/chains/{chainId}/contracts/{address}/nfts:listHolders',
-      handler: ({ params, query }) => {
-        const address = evmAddress('address', params.address)
-        const pageSize = pageSizeParam(query, { def: 1000, min: 1, max: 5000 })
-        const { net, chain } = ctx.evmChain(params.chainId ?? '')
-        const collection = net.evm.collections.find((c) => c.chainId === chain.chainId && c.address === address)
-        if (!collection) throw new HttpError(404, `No NFT collection at ${address} on chain ${chain.chainId}`)
-        const holders = net.evm.holdersByCollection.get(`${chain.chainId}:${address}`) ?? []
-        const totalTokens = [...net.evm.nftByKey.values()].filter((t) => t.chainId === chain.chainId && t.collection === address).length
-        const page = tokens.page(`holders|${chain.chainId}|${address}`, holders, single(query, 'pageToken'), pageSize)
-        return {
-          body: {
-            ...(page.nextPageToken === undefined ? {} : { nextPageToken: page.nextPageToken }),
-            addresses: page.items.map((h) => ({ address: h.address, sortKey: h.sortKey })),
-            nftCollectionName: collection.name,
-            nftSymbol: collection.symbol,
-            totalHolders: holders.length,
-            totalTokens,
-          },
-        }
-      },
-    },
+    get('getNftHoldersByContractAddress', '/v2/chains/{chainId}/contracts/{address}/nfts:listHolders', ({ params, query }) => {
+      const { address, pages } = addressList(tokens, params, query, { def: 1000, min: 1, max: 5000 })
+      const { net, chain } = ctx.evmChain(params.chainId ?? '')
+      const collection = net.evm.collections.find((c) => c.chainId === chain.chainId && c.address === address)
+      if (!collection) throw new HttpError(404, `No NFT collection at ${address} on chain ${chain.chainId}`)
+      const holders = net.evm.holdersByCollection.get(`${chain.chainId}:${address}`) ?? []
+      const totalTokens = [...net.evm.nftByKey.values()].filter((t) => t.chainId === chain.chainId && t.collection === address).length
+      const page = pages.page(`holders|${chain.chainId}|${address}`, holders)
+      return {
+        body: {
+          ...tokenField(page),
+          addresses: page.items.map((h) => ({ address: h.address, sortKey: h.sortKey })),
+          nftCollectionName: collection.name,
+          nftSymbol: collection.symbol,
+          totalHolders: holders.length,
+          totalTokens,
+        },
+      }
+    }),
   ]
 }

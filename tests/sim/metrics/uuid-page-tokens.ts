@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { HttpError } from '../data-service/http/errors'
+import type { PageTokenIssuer } from '../data-service/http/page-token'
 
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000
 
@@ -25,7 +26,7 @@ function uuidFrom(bytes: Buffer): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
-export class UuidPageTokens {
+export class UuidPageTokens implements PageTokenIssuer {
   private readonly entries = new Map<string, Entry>()
 
   constructor(
@@ -52,13 +53,5 @@ export class UuidPageTokens {
     }
     if (entry.scope !== scope) throw new HttpError(400, 'pageToken does not belong to this request')
     return entry.offset
-  }
-
-  /** one page of a list: items plus a token only when more data exists */
-  page<T>(scope: string, all: readonly T[], token: string | undefined, size: number): { items: T[]; nextPageToken?: string } {
-    const offset = this.read(token, scope)
-    const items = all.slice(offset, offset + size)
-    const next = offset + items.length
-    return next < all.length && items.length > 0 ? { items, nextPageToken: this.issue(scope, next) } : { items }
   }
 }

@@ -7,6 +7,18 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { badRequest } from './errors'
+import { pageSizeParam, single } from './query'
+import type { PageSizeRange } from './query'
+
+/**
+ * Who hands out and reads page tokens: the data service's signed cursors (PageTokens) or the
+ * metrics service's UUIDs. `read` gives the offset a token points at (0 without one) and refuses a
+ * token it cannot use with a 400.
+ */
+export interface PageTokenIssuer {
+  issue(scope: string, offset: number): string
+  read(token: string | undefined, scope: string): number
+}
 
 interface Cursor {
   /** offset of the first item of the next page */
@@ -17,7 +29,7 @@ interface Cursor {
 
 const scopeHash = (scope: string): string => createHash('sha256').update(scope).digest('hex').slice(0, 16)
 
-export class PageTokens {
+export class PageTokens implements PageTokenIssuer {
   private readonly key: Buffer
 
   constructor(seed: number) {
@@ -62,11 +74,27 @@ export interface Page<T> {
 }
 
 /** One page of an already filtered and sorted list. */
-export function pageOf<T>(tokens: PageTokens, scope: string, all: readonly T[], pageToken: string | undefined, pageSize: number): Page<T> {
+export function pageOf<T>(tokens: PageTokenIssuer, scope: string, all: readonly T[], pageToken: string | undefined, pageSize: number): Page<T> {
   const offset = tokens.read(pageToken, scope)
   const items = all.slice(offset, offset + pageSize)
   const next = offset + items.length
   return next < all.length && items.length > 0 ? { items, nextPageToken: tokens.issue(scope, next) } : { items }
+}
+
+/** The paging of one list request: its pageSize, and the page it asks for once the list is known. */
+export interface Pager {
+  readonly pageSize: number
+  /** the page of an already filtered and sorted list that the request's pageToken points at */
+  page<T>(scope: string, all: readonly T[]): Page<T>
+}
+
+/**
+ * Reads pageSize now (where the route checks it, before its filters) and the pageToken only when
+ * the page is cut, after every filter has been checked, as the real services order their 400s.
+ */
+export function pager(tokens: PageTokenIssuer, query: URLSearchParams, range: PageSizeRange): Pager {
+  const pageSize = pageSizeParam(query, range)
+  return { pageSize, page: (scope, all) => pageOf(tokens, scope, all, single(query, 'pageToken'), pageSize) }
 }
 
 /** `{ nextPageToken }` when there is one, else `{}`: the field is omitted, never null. */

@@ -18,6 +18,9 @@ export interface PageSizeRange {
   max: number
 }
 
+/** the pageSize of most lists of the spec: 10 by default, 1 to 100 */
+export const DEFAULT_PAGE_SIZE: PageSizeRange = { def: 10, min: 1, max: 100 }
+
 function parseInteger(name: string, raw: string): number {
   if (!/^-?\d+$/.test(raw.trim())) throw badRequest(`${name} must be an integer number`)
   const n = Number(raw)

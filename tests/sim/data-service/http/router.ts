@@ -35,6 +35,16 @@ export interface Route {
   handler: Handler
 }
 
+/** A GET route: its operation name, its path template and what answers it. */
+export function get(name: string, template: string, handler: Handler): Route {
+  return { name, method: 'GET', template, handler }
+}
+
+/** A POST route: its operation name, its path template and what answers it. */
+export function post(name: string, template: string, handler: Handler): Route {
+  return { name, method: 'POST', template, handler }
+}
+
 interface CompiledRoute extends Route {
   segments: { literal?: string; param?: string }[]
 }

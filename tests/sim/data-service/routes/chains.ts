@@ -5,6 +5,7 @@
 import type { EvmChain } from '../../dataset/evm/types'
 import type { DataContext } from '../context'
 import { NETWORKS, enumParam } from '../http/query'
+import { get } from '../http/router'
 import type { Route } from '../http/router'
 
 const FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const
@@ -33,20 +34,15 @@ function chainInfo(ctx: DataContext, c: EvmChain): Record<string, unknown> {
 
 export function chainRoutes(ctx: DataContext): Route[] {
   return [
-    {
-      name: 'supportedChains',
-      method: 'GET',
-      template: '/v1/chains',
-      handler: ({ query }) => {
-        const network = enumParam(query, 'network', NETWORKS)
-        const feature = enumParam(query, 'feature', FEATURES)
-        const nets = network === undefined ? ctx.allNetworks() : [ctx.network(network)]
-        const chains = nets
-          .flatMap((n) => n.evm.chains)
-          .map((c) => chainInfo(ctx, c))
-          .filter((c) => feature === undefined || (c.enabledFeatures as string[]).includes(feature))
-        return { body: { chains } }
-      },
-    },
+    get('supportedChains', '/v1/chains', ({ query }) => {
+      const network = enumParam(query, 'network', NETWORKS)
+      const feature = enumParam(query, 'feature', FEATURES)
+      const nets = network === undefined ? ctx.allNetworks() : [ctx.network(network)]
+      const chains = nets
+        .flatMap((n) => n.evm.chains)
+        .map((c) => chainInfo(ctx, c))
+        .filter((c) => feature === undefined || (c.enabledFeatures as string[]).includes(feature))
+      return { body: { chains } }
+    }),
   ]
 }

@@ -6,8 +6,10 @@
 import type { L1Validator } from '../../dataset'
 import type { DataContext } from '../context'
 import { badRequest } from '../http/errors'
-import { pageOf, scopeOf, tokenField } from '../http/page-token'
-import { booleanParam, networkPathParam, pageSizeParam, single, stringParam } from '../http/query'
+import { networkList } from '../http/list-request'
+import { scopeOf, tokenField } from '../http/page-token'
+import { DEFAULT_PAGE_SIZE, booleanParam, stringParam } from '../http/query'
+import { get } from '../http/router'
 import type { Route } from '../http/router'
 
 const NODE_ID = /^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$/
@@ -29,34 +31,27 @@ function record(v: L1Validator): Record<string, unknown> {
 
 export function l1ValidatorRoutes(ctx: DataContext): Route[] {
   return [
-    {
-      name: 'listL1Validators',
-      method: 'GET',
-      template: '/v1/networks/{network}/l1Validators',
-      handler: ({ params, query }) => {
-        const network = networkPathParam(params.network)
-        const pageSize = pageSizeParam(query, { def: 10, min: 1, max: 100 })
-        const includeInactive = booleanParam(query, 'includeInactiveL1Validators') ?? false
-        const validationId = stringParam(query, 'l1ValidationId')
-        const nodeId = stringParam(query, 'nodeId')
-        const subnetId = stringParam(query, 'subnetId')
-        if (nodeId !== undefined && !NODE_ID.test(nodeId)) throw badRequest(`nodeId must be a valid node ID of the form NodeID-<hash>, got ${nodeId}`)
-        if (subnetId !== undefined) ctx.assertSubnetAvailable(subnetId)
-        const net = ctx.network(network)
-        const rows = net.primary.l1Validators
-          .filter(
-            (v) =>
-              (includeInactive || v.active) &&
-              (validationId === undefined || v.validationId === validationId || v.validationIdHex.toLowerCase() === validationId.toLowerCase()) &&
-              (nodeId === undefined || v.nodeID === nodeId) &&
-              (subnetId === undefined || v.subnetId === subnetId),
-          )
-          .sort((a, b) => b.creationTimestamp - a.creationTimestamp || a.validationId.localeCompare(b.validationId))
-        const scope = scopeOf('listL1Validators', { network, includeInactive, validationId, nodeId, subnetId })
-        const page = pageOf(ctx.tokens, scope, rows, single(query, 'pageToken'), pageSize)
-        const tip = net.primary.pBlocks.at(-1)
-        return { body: { ...tokenField(page), validators: page.items.map(record), blockHeight: (tip?.height ?? 0n).toString() } }
-      },
-    },
+    get('listL1Validators', '/v1/networks/{network}/l1Validators', ({ params, query }) => {
+      const { network, pages } = networkList(ctx.tokens, params, query, DEFAULT_PAGE_SIZE)
+      const includeInactive = booleanParam(query, 'includeInactiveL1Validators') ?? false
+      const validationId = stringParam(query, 'l1ValidationId')
+      const nodeId = stringParam(query, 'nodeId')
+      const subnetId = stringParam(query, 'subnetId')
+      if (nodeId !== undefined && !NODE_ID.test(nodeId)) throw badRequest(`nodeId must be a valid node ID of the form NodeID-<hash>, got ${nodeId}`)
+      if (subnetId !== undefined) ctx.assertSubnetAvailable(subnetId)
+      const net = ctx.network(network)
+      const rows = net.primary.l1Validators
+        .filter(
+          (v) =>
+            (includeInactive || v.active) &&
+            (validationId === undefined || v.validationId === validationId || v.validationIdHex.toLowerCase() === validationId.toLowerCase()) &&
+            (nodeId === undefined || v.nodeID === nodeId) &&
+            (subnetId === undefined || v.subnetId === subnetId),
+        )
+        .sort((a, b) => b.creationTimestamp - a.creationTimestamp || a.validationId.localeCompare(b.validationId))
+      const page = pages.page(scopeOf('listL1Validators', { network, includeInactive, validationId, nodeId, subnetId }), rows)
+      const tip = net.primary.pBlocks.at(-1)
+      return { body: { ...tokenField(page), validators: page.items.map(record), blockHeight: (tip?.height ?? 0n).toString() } }
+    }),
   ]
 }

@@ -7,8 +7,10 @@
 import type { Dataset, Owner } from '../../dataset'
 import type { DataContext } from '../context'
 import { badRequest } from '../http/errors'
-import { pageOf, scopeOf, tokenField } from '../http/page-token'
-import { listParam, networkPathParam, pageSizeParam, single, sortOrderParam } from '../http/query'
+import { sortedNetworkList } from '../http/list-request'
+import { scopeOf, tokenField } from '../http/page-token'
+import { DEFAULT_PAGE_SIZE, listParam } from '../http/query'
+import { get } from '../http/router'
 import type { Route } from '../http/router'
 import { parsePrimaryAddresses } from '../primary-address'
 import { assetAmount } from '../serialize/primary-tx'
@@ -47,47 +49,39 @@ const pendingCache = new WeakMap<Dataset, Pending[]>()
 
 export function rewardRoutes(ctx: DataContext): Route[] {
   return [
-    {
-      name: 'listPendingPrimaryNetworkRewards',
-      method: 'GET',
-      template: '/v1/networks/{network}/rewards:listPending',
-      handler: ({ params, query }) => {
-        const network = networkPathParam(params.network)
-        const pageSize = pageSizeParam(query, { def: 10, min: 1, max: 100 })
-        const sortOrder = sortOrderParam(query)
-        const rawAddresses = listParam(query, 'addresses')
-        const nodeIds = listParam(query, 'nodeIds')
-        if (rawAddresses === undefined && nodeIds === undefined) throw badRequest('One of addresses or nodeIds is required')
-        for (const n of nodeIds ?? []) if (!NODE_ID.test(n)) throw badRequest(`nodeIds must hold node IDs of the form NodeID-<hash>, got ${n}`)
-        const net = ctx.network(network)
-        const addresses = rawAddresses && parsePrimaryAddresses(rawAddresses, net, { allowEvm: false, param: 'addresses' })
-        const ds = net.primary
-        let all = pendingCache.get(ds)
-        if (!all) pendingCache.set(ds, (all = allPending(ds)))
-        const rows = all
-          .filter((p) => (addresses !== undefined && p.owner.addresses.some((a) => addresses.includes(a.toLowerCase()))) || (nodeIds !== undefined && p.type !== 'VALIDATOR_FEE' && nodeIds.includes(p.nodeId)))
-          .sort((a, b) => a.start - b.start || a.txHash.localeCompare(b.txHash) || a.type.localeCompare(b.type))
-        if (sortOrder === 'desc') rows.reverse()
-        const scope = scopeOf('listPendingPrimaryNetworkRewards', { network, addresses, nodeIds, sortOrder })
-        const page = pageOf(ctx.tokens, scope, rows, single(query, 'pageToken'), pageSize)
-        return {
-          body: {
-            ...tokenField(page),
-            pendingRewards: page.items.map((p) => ({
-              addresses: p.owner.addresses,
-              txHash: p.txHash,
-              amountStaked: p.staked.toString(),
-              nodeId: p.nodeId,
-              startTimestamp: p.start,
-              endTimestamp: p.end,
-              rewardType: p.type,
-              // share of the staking period already elapsed, in percent
-              progress: Math.round(Math.min(100, Math.max(0, ((ds.now - p.start) / (p.end - p.start)) * 100)) * 100) / 100,
-              estimatedReward: assetAmount(ds.avax, p.reward),
-            })),
-          },
-        }
-      },
-    },
+    get('listPendingPrimaryNetworkRewards', '/v1/networks/{network}/rewards:listPending', ({ params, query }) => {
+      const { network, pages, sortOrder } = sortedNetworkList(ctx.tokens, params, query, DEFAULT_PAGE_SIZE)
+      const rawAddresses = listParam(query, 'addresses')
+      const nodeIds = listParam(query, 'nodeIds')
+      if (rawAddresses === undefined && nodeIds === undefined) throw badRequest('One of addresses or nodeIds is required')
+      for (const n of nodeIds ?? []) if (!NODE_ID.test(n)) throw badRequest(`nodeIds must hold node IDs of the form NodeID-<hash>, got ${n}`)
+      const net = ctx.network(network)
+      const addresses = rawAddresses && parsePrimaryAddresses(rawAddresses, net, { allowEvm: false, param: 'addresses' })
+      const ds = net.primary
+      let all = pendingCache.get(ds)
+      if (!all) pendingCache.set(ds, (all = allPending(ds)))
+      const rows = all
+        .filter((p) => (addresses !== undefined && p.owner.addresses.some((a) => addresses.includes(a.toLowerCase()))) || (nodeIds !== undefined && p.type !== 'VALIDATOR_FEE' && nodeIds.includes(p.nodeId)))
+        .sort((a, b) => a.start - b.start || a.txHash.localeCompare(b.txHash) || a.type.localeCompare(b.type))
+      if (sortOrder === 'desc') rows.reverse()
+      const page = pages.page(scopeOf('listPendingPrimaryNetworkRewards', { network, addresses, nodeIds, sortOrder }), rows)
+      return {
+        body: {
+          ...tokenField(page),
+          pendingRewards: page.items.map((p) => ({
+            addresses: p.owner.addresses,
+            txHash: p.txHash,
+            amountStaked: p.staked.toString(),
+            nodeId: p.nodeId,
+            startTimestamp: p.start,
+            endTimestamp: p.end,
+            rewardType: p.type,
+            // share of the staking period already elapsed, in percent
+            progress: Math.round(Math.min(100, Math.max(0, ((ds.now - p.start) / (p.end - p.start)) * 100)) * 100) / 100,
+            estimatedReward: assetAmount(ds.avax, p.reward),
+          })),
+        },
+      }
+    }),
   ]
 }

@@ -17,6 +17,7 @@ import { cb58Decode, cb58Encode } from '../../lib/cb58'
 import type { DataContext } from '../context'
 import { HttpError, badRequest, notFound } from '../http/errors'
 import { networkPathParam } from '../http/query'
+import { get, post } from '../http/router'
 import type { Route } from '../http/router'
 import type { NetworkData } from '../network-data'
 import { encodeUnsignedWarp, parseUnsignedWarp } from '../warp/message'
@@ -68,74 +69,64 @@ function sign(ctx: DataContext, net: NetworkData, unsigned: Uint8Array, subnetId
 
 export function signatureAggregationRoutes(ctx: DataContext): Route[] {
   return [
-    {
-      name: 'aggregateSignatures',
-      method: 'POST',
-      template: '/v1/signatureAggregator/{network}/aggregateSignatures',
-      handler: ({ params, body }) => {
-        const network = networkPathParam(params.network)
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object')
-        const b = body as Record<string, unknown>
-        const hasMessage = b.message !== undefined && b.message !== ''
-        const hasJustification = b.justification !== undefined && b.justification !== ''
-        if (hasMessage === hasJustification) throw badRequest('Exactly one of message or justification must be provided')
-        const quorum = percent('quorumPercentage', b.quorumPercentage, 67)
-        const buffer = percent('quorumPercentageBuffer', b.quorumPercentageBuffer, 0)
-        if (quorum + buffer > 100) throw badRequest('quorumPercentage + quorumPercentageBuffer must be at most 100')
-        const net = ctx.network(network)
-        const height = b.pChainHeight ?? 0
-        if (typeof height !== 'number' || !Number.isInteger(height) || height < 0) throw badRequest('pChainHeight must be a non-negative integer')
-        const tip = Number(net.primary.pBlocks.at(-1)?.height ?? 0n)
-        if (height > tip) throw badRequest(`pChainHeight ${height} is above the current P-Chain height ${tip}`)
+    post('aggregateSignatures', '/v1/signatureAggregator/{network}/aggregateSignatures', ({ params, body }) => {
+      const network = networkPathParam(params.network)
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object')
+      const b = body as Record<string, unknown>
+      const hasMessage = b.message !== undefined && b.message !== ''
+      const hasJustification = b.justification !== undefined && b.justification !== ''
+      if (hasMessage === hasJustification) throw badRequest('Exactly one of message or justification must be provided')
+      const quorum = percent('quorumPercentage', b.quorumPercentage, 67)
+      const buffer = percent('quorumPercentageBuffer', b.quorumPercentageBuffer, 0)
+      if (quorum + buffer > 100) throw badRequest('quorumPercentage + quorumPercentageBuffer must be at most 100')
+      const net = ctx.network(network)
+      const height = b.pChainHeight ?? 0
+      if (typeof height !== 'number' || !Number.isInteger(height) || height < 0) throw badRequest('pChainHeight must be a non-negative integer')
+      const tip = Number(net.primary.pBlocks.at(-1)?.height ?? 0n)
+      if (height > tip) throw badRequest(`pChainHeight ${height} is above the current P-Chain height ${tip}`)
 
-        let unsigned: Uint8Array
-        let sourceChain: string
-        if (hasMessage) {
-          unsigned = hexField('message', b.message)
-          let parsed
-          try {
-            parsed = parseUnsignedWarp(unsigned)
-          } catch (e) {
-            throw badRequest(`message is not an unsigned Warp message: ${(e as Error).message}`)
-          }
-          if (parsed.networkId !== net.primary.params.networkId) throw badRequest(`message is for network ${parsed.networkId}, not ${network} (${net.primary.params.networkId})`)
-          sourceChain = cb58Encode(parsed.sourceChainId)
-        } else {
-          // The sim's reading of a justification-only request: a P-Chain message whose payload is the justification.
-          const justification = hexField('justification', b.justification)
-          sourceChain = net.primary.params.pChainId
-          unsigned = encodeUnsignedWarp({ networkId: net.primary.params.networkId, sourceChainId: cb58Decode(sourceChain), payload: justification })
-        }
-        const defaultSubnet = subnetOfChain(net, sourceChain)
-        const subnetId = b.signingSubnetId !== undefined ? subnetIdOf(b.signingSubnetId) : defaultSubnet
-        if (subnetId === undefined) throw badRequest(`Unknown source blockchain ${sourceChain}; give signingSubnetId`)
-        return sign(ctx, net, unsigned, subnetId, quorum, buffer)
-      },
-    },
-    {
-      name: 'getAggregatedSignatures',
-      method: 'GET',
-      template: '/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}',
-      handler: ({ params }) => {
-        const network = networkPathParam(params.network)
-        const txHash = params.txHash ?? ''
-        let idBytes: Uint8Array
+      let unsigned: Uint8Array
+      let sourceChain: string
+      if (hasMessage) {
+        unsigned = hexField('message', b.message)
+        let parsed
         try {
-          idBytes = cb58Decode(txHash)
-          if (idBytes.length !== 32) throw new Error('length')
-        } catch {
-          throw badRequest(`txHash must be a cb58 transaction id, got ${txHash}`)
+          parsed = parseUnsignedWarp(unsigned)
+        } catch (e) {
+          throw badRequest(`message is not an unsigned Warp message: ${(e as Error).message}`)
         }
-        const net = ctx.network(network)
-        const tx: PrimaryNetworkTx | undefined = net.primary.txById(txHash)
-        if (!tx || tx.chain === 'C') throw notFound(`Transaction ${txHash} not found on the P-Chain or X-Chain of ${network}`)
-        if (tx.chain !== 'P' || !L1_TX_TYPES.includes(tx.txType)) throw badRequest(`Transaction ${txHash} (${tx.txType}) has no L1-related cross-chain message`)
-        // The message names the tx (and its L1); the L1's validators sign it, as for ACP-77 P-Chain messages.
-        const subnetId = tx.subnetId ?? tx.l1ValidatorDetails?.[0]?.subnetId ?? PRIMARY_NETWORK_ID
-        const payload = createHash('sha256').update(idBytes).update(subnetId).digest()
-        const unsigned = encodeUnsignedWarp({ networkId: net.primary.params.networkId, sourceChainId: cb58Decode(net.primary.params.pChainId), payload: Buffer.concat([idBytes, payload]) })
-        return sign(ctx, net, unsigned, subnetId, 67, 0)
-      },
-    },
+        if (parsed.networkId !== net.primary.params.networkId) throw badRequest(`message is for network ${parsed.networkId}, not ${network} (${net.primary.params.networkId})`)
+        sourceChain = cb58Encode(parsed.sourceChainId)
+      } else {
+        // The sim's reading of a justification-only request: a P-Chain message whose payload is the justification.
+        const justification = hexField('justification', b.justification)
+        sourceChain = net.primary.params.pChainId
+        unsigned = encodeUnsignedWarp({ networkId: net.primary.params.networkId, sourceChainId: cb58Decode(sourceChain), payload: justification })
+      }
+      const defaultSubnet = subnetOfChain(net, sourceChain)
+      const subnetId = b.signingSubnetId !== undefined ? subnetIdOf(b.signingSubnetId) : defaultSubnet
+      if (subnetId === undefined) throw badRequest(`Unknown source blockchain ${sourceChain}; give signingSubnetId`)
+      return sign(ctx, net, unsigned, subnetId, quorum, buffer)
+    }),
+    get('getAggregatedSignatures', '/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}', ({ params }) => {
+      const network = networkPathParam(params.network)
+      const txHash = params.txHash ?? ''
+      let idBytes: Uint8Array
+      try {
+        idBytes = cb58Decode(txHash)
+        if (idBytes.length !== 32) throw new Error('length')
+      } catch {
+        throw badRequest(`txHash must be a cb58 transaction id, got ${txHash}`)
+      }
+      const net = ctx.network(network)
+      const tx: PrimaryNetworkTx | undefined = net.primary.txById(txHash)
+      if (!tx || tx.chain === 'C') throw notFound(`Transaction ${txHash} not found on the P-Chain or X-Chain of ${network}`)
+      if (tx.chain !== 'P' || !L1_TX_TYPES.includes(tx.txType)) throw badRequest(`Transaction ${txHash} (${tx.txType}) has no L1-related cross-chain message`)
+      // The message names the tx (and its L1); the L1's validators sign it, as for ACP-77 P-Chain messages.
+      const subnetId = tx.subnetId ?? tx.l1ValidatorDetails?.[0]?.subnetId ?? PRIMARY_NETWORK_ID
+      const payload = createHash('sha256').update(idBytes).update(subnetId).digest()
+      const unsigned = encodeUnsignedWarp({ networkId: net.primary.params.networkId, sourceChainId: cb58Decode(net.primary.params.pChainId), payload: Buffer.concat([idBytes, payload]) })
+      return sign(ctx, net, unsigned, subnetId, 67, 0)
+    }),
   ]
 }

@@ -1,8 +1,9 @@
 /** GET /v1/networks/{network}/subnets: subnets and L1s with their blockchains (pageSize 1..10000, default 100). */
 import type { Subnet } from '../../dataset'
 import type { DataContext } from '../context'
-import { pageOf, scopeOf, tokenField } from '../http/page-token'
-import { networkPathParam, pageSizeParam, single, sortOrderParam } from '../http/query'
+import { sortedNetworkList } from '../http/list-request'
+import { scopeOf, tokenField } from '../http/page-token'
+import { get } from '../http/router'
 import type { Route } from '../http/router'
 
 export function subnetRecord(s: Subnet): Record<string, unknown> {
@@ -34,20 +35,13 @@ export function subnetRecord(s: Subnet): Record<string, unknown> {
 
 export function subnetRoutes(ctx: DataContext): Route[] {
   return [
-    {
-      name: 'listSubnets',
-      method: 'GET',
-      template: '/v1/networks/{network}/subnets',
-      handler: ({ params, query }) => {
-        const network = networkPathParam(params.network)
-        const pageSize = pageSizeParam(query, { def: 100, min: 1, max: 10_000 })
-        const sortOrder = sortOrderParam(query)
-        const net = ctx.network(network)
-        const subnets = [...net.primary.subnets].sort((a, b) => a.createBlockTimestamp - b.createBlockTimestamp || a.subnetId.localeCompare(b.subnetId))
-        if (sortOrder === 'desc') subnets.reverse()
-        const page = pageOf(ctx.tokens, scopeOf('listSubnets', { network, sortOrder }), subnets, single(query, 'pageToken'), pageSize)
-        return { body: { ...tokenField(page), subnets: page.items.map(subnetRecord) } }
-      },
-    },
+    get('listSubnets', '/v1/networks/{network}/subnets', ({ params, query }) => {
+      const { network, pages, sortOrder } = sortedNetworkList(ctx.tokens, params, query, { def: 100, min: 1, max: 10_000 })
+      const net = ctx.network(network)
+      const subnets = [...net.primary.subnets].sort((a, b) => a.createBlockTimestamp - b.createBlockTimestamp || a.subnetId.localeCompare(b.subnetId))
+      if (sortOrder === 'desc') subnets.reverse()
+      const page = pages.page(scopeOf('listSubnets', { network, sortOrder }), subnets)
+      return { body: { ...tokenField(page), subnets: page.items.map(subnetRecord) } }
+    }),
   ]
 }

@@ -9,10 +9,11 @@ import { PRIMARY_NETWORK_TX_TYPES } from '../../dataset'
 import type { PrimaryNetworkTx, PrimaryNetworkTxType } from '../../dataset'
 import type { DataContext } from '../context'
 import { badRequest } from '../http/errors'
+import { sortedNetworkList } from '../http/list-request'
 import type { PageTokens } from '../http/page-token'
-import { scopeOf } from '../http/page-token'
-import { enumValue, listParam, networkPathParam, nonNegativeIntParam, pageSizeParam, single, sortOrderParam, stringParam } from '../http/query'
-import type { NetworkName } from '../http/query'
+import { scopeOf, tokenField } from '../http/page-token'
+import { DEFAULT_PAGE_SIZE, enumValue, listParam, nonNegativeIntParam, single, stringParam } from '../http/query'
+import { get } from '../http/router'
 import type { Route } from '../http/router'
 import type { NetworkData } from '../network-data'
 import { parsePrimaryAddresses } from '../primary-address'
@@ -57,54 +58,47 @@ function l1Related(t: PrimaryNetworkTx, id: string): boolean {
 
 export function transactionRoutes(ctx: DataContext): Route[] {
   return [
-    {
-      name: 'listLatestPrimaryNetworkTransactions',
-      method: 'GET',
-      template: '/v1/networks/{network}/blockchains/{blockchainId}/transactions',
-      handler: ({ params, query }) => {
-        const network: NetworkName = networkPathParam(params.network)
-        const pageSize = pageSizeParam(query, { def: 10, min: 1, max: 100 })
-        const sortOrder = sortOrderParam(query)
-        const txTypes = listParam(query, 'txTypes')?.map((t) => enumValue('each value in txTypes', t, PRIMARY_NETWORK_TX_TYPES)) as PrimaryNetworkTxType[] | undefined
-        const start = nonNegativeIntParam(query, 'startTimestamp')
-        const end = nonNegativeIntParam(query, 'endTimestamp')
-        const rawAddresses = listParam(query, 'addresses')
-        const l1ValidationId = stringParam(query, 'l1ValidationId')
-        if (start !== undefined && end !== undefined && start > end) throw badRequest('startTimestamp must be less than or equal to endTimestamp')
-        if ((txTypes !== undefined || start !== undefined || end !== undefined) && rawAddresses === undefined && l1ValidationId === undefined) {
-          throw badRequest('Filtering by txTypes, startTimestamp or endTimestamp is only supported together with addresses or l1ValidationId')
-        }
-        const net = ctx.network(network)
-        const chain = chainOfPathId(net, params.blockchainId ?? '', ['P', 'X', 'C'])
-        if (l1ValidationId !== undefined && chain !== 'P') throw badRequest('l1ValidationId is only supported on the P-Chain')
-        const addresses = rawAddresses && parsePrimaryAddresses(rawAddresses, net, { allowEvm: chain === 'C', param: 'addresses' })
+    get('listLatestPrimaryNetworkTransactions', '/v1/networks/{network}/blockchains/{blockchainId}/transactions', ({ params, query }) => {
+      const { network, pages, sortOrder } = sortedNetworkList(ctx.tokens, params, query, DEFAULT_PAGE_SIZE)
+      const txTypes = listParam(query, 'txTypes')?.map((t) => enumValue('each value in txTypes', t, PRIMARY_NETWORK_TX_TYPES)) as PrimaryNetworkTxType[] | undefined
+      const start = nonNegativeIntParam(query, 'startTimestamp')
+      const end = nonNegativeIntParam(query, 'endTimestamp')
+      const rawAddresses = listParam(query, 'addresses')
+      const l1ValidationId = stringParam(query, 'l1ValidationId')
+      if (start !== undefined && end !== undefined && start > end) throw badRequest('startTimestamp must be less than or equal to endTimestamp')
+      if ((txTypes !== undefined || start !== undefined || end !== undefined) && rawAddresses === undefined && l1ValidationId === undefined) {
+        throw badRequest('Filtering by txTypes, startTimestamp or endTimestamp is only supported together with addresses or l1ValidationId')
+      }
+      const net = ctx.network(network)
+      const chain = chainOfPathId(net, params.blockchainId ?? '', ['P', 'X', 'C'])
+      if (l1ValidationId !== undefined && chain !== 'P') throw badRequest('l1ValidationId is only supported on the P-Chain')
+      const addresses = rawAddresses && parsePrimaryAddresses(rawAddresses, net, { allowEvm: chain === 'C', param: 'addresses' })
 
-        let rows: PrimaryNetworkTx[]
-        if (addresses) {
-          const seen = new Set<PrimaryNetworkTx>()
-          for (const a of addresses) for (const t of net.txsByAddress.get(a) ?? []) if (t.chain === chain) seen.add(t)
-          rows = [...seen]
-        } else rows = [...net.txsByChain[chain]]
-        if (l1ValidationId !== undefined) rows = rows.filter((t) => l1Related(t, l1ValidationId))
-        rows = rows.filter(
-          (t) =>
-            (txTypes === undefined || txTypes.includes(t.txType)) &&
-            (start === undefined || t.blockTimestamp >= start) &&
-            (end === undefined || t.blockTimestamp <= end),
-        )
-        rows.sort((a, b) => a.blockTimestamp - b.blockTimestamp || (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0) || a.txHash.localeCompare(b.txHash))
-        if (sortOrder === 'desc') rows.reverse()
+      let rows: PrimaryNetworkTx[]
+      if (addresses) {
+        const seen = new Set<PrimaryNetworkTx>()
+        for (const a of addresses) for (const t of net.txsByAddress.get(a) ?? []) if (t.chain === chain) seen.add(t)
+        rows = [...seen]
+      } else rows = [...net.txsByChain[chain]]
+      if (l1ValidationId !== undefined) rows = rows.filter((t) => l1Related(t, l1ValidationId))
+      rows = rows.filter(
+        (t) =>
+          (txTypes === undefined || txTypes.includes(t.txType)) &&
+          (start === undefined || t.blockTimestamp >= start) &&
+          (end === undefined || t.blockTimestamp <= end),
+      )
+      rows.sort((a, b) => a.blockTimestamp - b.blockTimestamp || (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0) || a.txHash.localeCompare(b.txHash))
+      if (sortOrder === 'desc') rows.reverse()
 
-        const scope = scopeOf('listLatestPrimaryNetworkTransactions', { network, chain, addresses, l1ValidationId, txTypes, start, end, sortOrder })
-        const page = txPage(ctx.tokens, scope, rows, single(query, 'pageToken'), pageSize, ctx.limits.pageUtxoThreshold)
-        return {
-          body: {
-            ...(page.nextPageToken === undefined ? {} : { nextPageToken: page.nextPageToken }),
-            transactions: page.items.map((t) => primaryTx(net.primary, t)),
-            chainInfo: { chainName: CHAIN_NAMES[chain], network },
-          },
-        }
-      },
-    },
+      const scope = scopeOf('listLatestPrimaryNetworkTransactions', { network, chain, addresses, l1ValidationId, txTypes, start, end, sortOrder })
+      const page = txPage(ctx.tokens, scope, rows, single(query, 'pageToken'), pages.pageSize, ctx.limits.pageUtxoThreshold)
+      return {
+        body: {
+          ...tokenField(page),
+          transactions: page.items.map((t) => primaryTx(net.primary, t)),
+          chainInfo: { chainName: CHAIN_NAMES[chain], network },
+        },
+      }
+    }),
   ]
 }
