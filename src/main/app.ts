@@ -250,7 +250,7 @@ export function createApp(opts: AppOptions): App {
 
   return {
     server,
-    metrics: () => scrapeMetrics(snapshotOf(() => profiles.everyProfile(), watchStore)),
+    metrics: () => scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => watchStore.openAlerts() })),
     close() {
       monitor.stop()
       watch.stop()

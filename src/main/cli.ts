@@ -9,6 +9,7 @@ import { AppError, describeIssues } from '../shared/rpc/errors'
 import { createMemoryPair } from '../shared/rpc/memory'
 import { createApp } from './app'
 import { defaultDataDir } from './paths'
+import { parseMetricsOptions, serveWatchMetrics, type MetricsServer } from './server/metrics'
 import type { ConnectionOverrides } from './services/profiles/service'
 import { plainSecretStore } from './secrets'
 
@@ -17,6 +18,9 @@ const USAGE = `usage:
   companion call <method> '<json input>'  run one method and print its JSON result
   companion watch                         check every profile's node on its interval (watch.setSettings), no UI;
                                           one JSON line per alert that fires or resolves; stops on SIGTERM/SIGINT
+    --metrics-port N    also serve Prometheus metrics at GET /metrics on port N, with the bearer token kept in
+                        <data-dir>/metrics-token (made on first use)
+    --metrics-host H    the address /metrics listens on (default 127.0.0.1)
 options:
   --profile NAME        use this stored profile for this run (default: the active one)
   --node-url URL        override the node base URL
@@ -43,6 +47,8 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         'cchain-url': { type: 'string' },
         network: { type: 'string' },
         'data-dir': { type: 'string' },
+        'metrics-port': { type: 'string' },
+        'metrics-host': { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
         help: { type: 'boolean', short: 'h' }
       }
@@ -65,10 +71,19 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     // It watches every stored profile as stored: options that pick or change one profile do not apply.
     const ignored = ['profile', 'node-url', 'data-url', 'metrics-url', 'cchain-url', 'network', 'yes'].filter((k) => values[k as keyof typeof values] !== undefined)
     if (method !== undefined || ignored.length) {
-      err(`"watch" takes only --data-dir${ignored.length ? ` (not --${ignored.join(', --')})` : ''}\n${USAGE}`)
+      err(`"watch" takes only --data-dir${ignored.length ? ` (not --${ignored.join(', --')})` : ''} and --metrics-port, --metrics-host\n${USAGE}`)
       return 2
     }
-    return runWatch(resolve(values['data-dir'] ?? defaultDataDir()), out, err)
+    const metrics = parseMetricsOptions(values['metrics-port'], values['metrics-host'])
+    if (typeof metrics === 'string') {
+      err(metrics)
+      return 2
+    }
+    return runWatch(resolve(values['data-dir'] ?? defaultDataDir()), out, err, metrics)
+  }
+  if (values['metrics-port'] !== undefined || values['metrics-host'] !== undefined) {
+    err(`--metrics-port and --metrics-host are options of "watch"\n${USAGE}`)
+    return 2
   }
   if (command !== 'call' || !method) {
     err(`unknown command "${command ?? ''}"\n${USAGE}`)
@@ -132,7 +147,7 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
  * `companion watch`: the watch's scheduler with no UI. Each alert state change is one JSON line on stdout,
  * so that a supervisor or a pipe can act on it; SIGTERM or SIGINT stop the checks and end with 0.
  */
-async function runWatch(dataDir: string, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+async function runWatch(dataDir: string, out: (s: string) => void, err: (s: string) => void, metricsAt?: { port: number; host: string }): Promise<number> {
   let app
   try {
     app = createApp({
@@ -145,6 +160,14 @@ async function runWatch(dataDir: string, out: (s: string) => void, err: (s: stri
   } catch (e) {
     err(`companion: ${(e as Error).message}`)
     return 2
+  }
+  let metrics: MetricsServer | undefined
+  try {
+    if (metricsAt) metrics = await serveWatchMetrics({ dataDir, ...metricsAt, scrape: app.metrics, say: err })
+  } catch (e) {
+    err(`companion: ${(e as Error).message}`)
+    app.close()
+    return 1
   }
   err(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
   await new Promise<void>((done) => {
@@ -159,6 +182,7 @@ async function runWatch(dataDir: string, out: (s: string) => void, err: (s: stri
     process.on('SIGTERM', stop)
     process.on('SIGINT', stop)
   })
+  await metrics?.close()
   app.close()
   return 0
 }

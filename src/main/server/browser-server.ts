@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
@@ -8,6 +8,8 @@ import type { RpcServer } from '../../shared/rpc/server'
 import { Listeners, type Connection } from '../../shared/rpc/transport'
 import type { Frame } from '../../shared/rpc/frames'
 import { log } from '../log'
+import type { Scrape } from '../services/watch/exporter'
+import { answerMetrics, isMetricsRequest, sameSecret } from './metrics'
 import { parseRequestTarget } from './request-target'
 import { serveStatic, staticFiles } from './static-files'
 
@@ -15,6 +17,8 @@ export interface BrowserServerOptions {
   server: RpcServer<Contract>
   staticDir: string
   port?: number
+  /** GET /metrics (Prometheus) with `Authorization: Bearer <the per-launch token>`; none: 404. */
+  metrics?: () => Promise<Scrape>
   /** Output flow control per websocket; the defaults suit a browser (tests lower them). */
   backpressure?: Partial<Backpressure>
 }
@@ -51,7 +55,8 @@ export interface BrowserServer {
  * Browser mode: the built renderer and the contract over a websocket, on 127.0.0.1 only.
  * A connection needs the per-launch token, our own Origin and a loopback Host (DNS rebinding);
  * frames above 1 MiB close the connection. Nothing a request sends may end the process: every
- * handler is guarded, and a failure answers 500 (or closes that one socket).
+ * handler is guarded, and a failure answers 500 (or closes that one socket). GET /metrics (Prometheus)
+ * takes the same token, as `Authorization: Bearer <token>`.
  */
 export async function startBrowserServer(opts: BrowserServerOptions): Promise<BrowserServer> {
   const token = randomBytes(32).toString('base64url')
@@ -66,6 +71,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
       res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden host')
       return
     }
+    if (opts.metrics && isMetricsRequest(req)) return answerMetrics(req, res, token, opts.metrics)
     files ??= staticFiles(opts.staticDir, port)
     await serveStatic(files, req, res)
   }
@@ -86,9 +92,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
     if (target.path !== '/rpc') return '404 Not Found'
     if (!hostAllowed(req.headers.host)) return '403 Forbidden'
     if (!originAllowed(req.headers.origin)) return '403 Forbidden'
-    const given = Buffer.from(target.query.get('token') ?? '')
-    const want = Buffer.from(token)
-    if (given.length !== want.length || !timingSafeEqual(given, want)) return '401 Unauthorized'
+    if (!sameSecret(target.query.get('token') ?? '', token)) return '401 Unauthorized'
     return undefined
   }
   const answerAndClose = (socket: Duplex, status: string): void => {

@@ -149,3 +149,40 @@ export function networkWarning(host: string): string | undefined {
     ? undefined
     : `warning: --metrics-host ${host} is not a loopback address: /metrics is reachable from the network, and requires the bearer token`
 }
+
+/**
+ * `companion watch --metrics-port`: the token (made on first use), a warning when the host is not loopback,
+ * and the server. Says on stderr (`say`) where the token is, never the token itself.
+ */
+export async function serveWatchMetrics(opts: {
+  dataDir: string
+  host: string
+  port: number
+  scrape: () => Promise<Scrape>
+  say: (line: string) => void
+}): Promise<MetricsServer> {
+  const { token, path, created, warning } = metricsToken(opts.dataDir)
+  if (warning) opts.say(`companion: warning: ${warning}`)
+  const network = networkWarning(opts.host)
+  if (network) opts.say(`companion: ${network}`)
+  let server: MetricsServer
+  try {
+    server = await startMetricsServer({ host: opts.host, port: opts.port, token, scrape: opts.scrape })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    const fix =
+      code === 'EADDRINUSE'
+        ? 'the port is in use: choose another --metrics-port'
+        : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? '--metrics-host must be an address of this machine'
+          : code === 'EACCES'
+            ? 'not allowed to listen there: choose a --metrics-port above 1023'
+            : (e as Error).message
+    throw new Error(`cannot serve /metrics on ${opts.host}:${opts.port}: ${fix}`)
+  }
+  opts.say(
+    `companion: Prometheus metrics at ${server.url}, with Authorization: Bearer <token>; the token is in ${path}` +
+      `${created ? ' (made now)' : ''} (Prometheus: authorization: { credentials_file: ${path} })`
+  )
+  return server
+}

@@ -35,9 +35,10 @@ async function main(): Promise<void> {
   const allowNodeChanges = values['allow-node-changes'] === true
   const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, allowNodeChanges })
   if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session')
-  const server = await startBrowserServer({ server: app.server, staticDir, port })
+  const server = await startBrowserServer({ server: app.server, staticDir, port, metrics: app.metrics })
   process.stdout.write(`${server.url}\n`)
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
+  log.info(`Prometheus metrics: GET http://127.0.0.1:${server.port}/metrics with Authorization: Bearer <the token in the URL above>`)
   log.info('on a remote host: ssh -L ' + `${server.port}:127.0.0.1:${server.port} <host>, then open the URL above locally`)
   const stop = async (): Promise<void> => {
     await server.close()

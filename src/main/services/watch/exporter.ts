@@ -152,16 +152,17 @@ export function versionBehind(version: string | undefined, majority: string | un
   return false
 }
 
-/** The parts of the watch's store the exporter reads. */
-export interface ExporterStore {
-  recentSamples(profileId: string, count: number): WatchSample[]
-  openAlerts(): Array<{ profileId: string; rule: string; severity: string }>
+/** Where a scrape reads from: the stored profiles, the watch's samples and the open alerts. */
+export interface ExporterSources {
+  profiles: () => Array<{ id: string; name: string }>
+  samples: { recentSamples(profileId: string, count: number): WatchSample[] }
+  openAlerts: () => Array<{ profileId: string; rule: string; severity: string }>
 }
 
-/** The snapshot of the app's store: every stored profile, each with its newest sample. */
-export function snapshotOf(profiles: () => Array<{ id: string; name: string }>, store: ExporterStore): ExporterSnapshot {
+/** The snapshot of one scrape: every stored profile, each with its newest sample, and the open alerts. */
+export function snapshotOf(from: ExporterSources): ExporterSnapshot {
   return {
-    profiles: profiles().map((p) => ({ id: p.id, name: p.name, latest: store.recentSamples(p.id, 1).at(-1) })),
-    openAlerts: store.openAlerts()
+    profiles: from.profiles().map((p) => ({ id: p.id, name: p.name, latest: from.samples.recentSamples(p.id, 1).at(-1) })),
+    openAlerts: from.openAlerts()
   }
 }
