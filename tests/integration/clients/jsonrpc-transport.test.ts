@@ -8,10 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JsonRpcHttpEndpoint, MAX_BATCH, MAX_IN_FLIGHT } from '../../../src/main/clients/transport/jsonrpc'
 import { AppError } from '../../../src/shared/rpc/errors'
-import type { ErrorCode } from '../../../src/shared/rpc/errors'
 import { startAnvil } from '../../sim/node/anvil'
 import type { AnvilHandle } from '../../sim/node/anvil'
 import { localServers } from '../../support/local-server'
+import { rejection } from '../../support/rejection'
 
 type RpcRequest = { jsonrpc: '2.0'; id: number; method: string; params: unknown }
 type Handler = (body: any, req: IncomingMessage, res: ServerResponse) => void | Promise<void>
@@ -58,20 +58,6 @@ function answer(res: ServerResponse, body: RpcRequest | RpcRequest[], result: (c
 
 /** Echoes the first parameter back. */
 const echo: Handler = (body, _req, res) => answer(res, body, (c) => (c.params as unknown[])[0])
-
-/** What a promise rejected with, checked to be an AppError with `code`. */
-async function rejection(p: Promise<unknown>, code?: ErrorCode): Promise<AppError> {
-  let err: unknown
-  try {
-    await p
-  } catch (e) {
-    err = e
-  }
-  if (err === undefined) throw new Error('expected a rejection')
-  expect(err).toBeInstanceOf(AppError)
-  if (code) expect((err as AppError).code).toBe(code)
-  return err as AppError
-}
 
 const calls = (body: any): RpcRequest[] => (Array.isArray(body) ? body : [body])
 

@@ -3,9 +3,6 @@
  * (anvil behind the C-Chain). Then the admin name fallback against a tiny local server that answers as a
  * real node does (underscore names: -32000 "ill-formed"), and viem's error unwrapping.
  */
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { admin, core, evm, health, info, platform } from '../../../src/main/clients/node/index'
 import type { NodeApis } from '../../../src/main/clients/node/index'
@@ -16,6 +13,8 @@ import { AppError } from '../../../src/shared/rpc/errors'
 import { encodeHexChecksum } from '../../sim/lib/hexChecksum'
 import { buildSignedImport, signerUtxos, startSim } from '../../sim/index'
 import type { Sim } from '../../sim/index'
+import { localServers } from '../../support/local-server'
+import { rejection } from '../../support/rejection'
 
 let sim: Sim
 let node: NodeApis
@@ -26,17 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop()
 })
-
-/** What a promise rejected with (fails the test if it resolved). */
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError)
-    return e as AppError
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('platform', () => {
   it('getBalance', async () => {
@@ -237,17 +225,20 @@ describe('evm (viem over our transport)', () => {
 
 // ---- the admin fallback against a node that routes only the dot names --------------------------------
 
-interface Seen {
+interface AdminCall {
   method: string
   params: unknown
 }
+
+/** the fake nodes of this file, closed after each test */
+const serve = localServers()
 
 /**
  * A tiny gorilla-style admin endpoint: `routes` says which spelling it knows. Unknown spellings get what a
  * real node sends (-32000, data null, HTTP 200). startCPUProfiler twice is a real method error.
  */
-async function fakeAdminNode(routes: 'dot' | 'spec', opts: { successReply?: boolean } = {}): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
-  const seen: Seen[] = []
+async function fakeAdminNode(routes: 'dot' | 'spec', opts: { successReply?: boolean } = {}): Promise<{ url: string; seen: AdminCall[] }> {
+  const seen: AdminCall[] = []
   let profiling = false
   const methods: Record<string, () => unknown> = {
     startCPUProfiler: () => {
@@ -265,41 +256,35 @@ async function fakeAdminNode(routes: 'dot' | 'spec', opts: { successReply?: bool
     setLogLevel: () => ({}),
     getVMConfig: () => ({ config: { 'log-level': 'info' } })
   }
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-      const reply = (x: unknown) => {
-        const text = JSON.stringify(x)
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
-        res.end(text)
-      }
-      if (Array.isArray(body)) return reply({ jsonrpc: '2.0', error: { code: -32700, message: 'json: cannot unmarshal array into Go value of type json2.serverRequest', data: null }, id: null })
-      const { id, method, params } = body as { id: unknown; method: string; params: unknown }
-      seen.push({ method, params })
-      const error = (message: string) => reply({ jsonrpc: '2.0', error: { code: -32000, message, data: null }, id })
-      let name: string | undefined
-      if (routes === 'dot') {
-        if (!method.includes('.')) return error(`rpc: service/method request ill-formed: "${method}"`)
-        name = method.slice('admin.'.length)
-      } else {
-        if (method.includes('.')) return error(`rpc: can't find method "${method}"`)
-        name = method.slice('admin_'.length)
-      }
-      const fn = methods[name]
-      if (!fn) return error(`rpc: can't find method "admin.${name}"`)
-      try {
-        const result = fn()
-        reply({ jsonrpc: '2.0', result: opts.successReply && name !== 'getVMConfig' ? { success: true } : result, id })
-      } catch (e) {
-        error((e as Error).message)
-      }
-    })
+  const server = await serve((_req, res, request) => {
+    const body = JSON.parse(request.body)
+    const reply = (x: unknown) => {
+      const text = JSON.stringify(x)
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      res.end(text)
+    }
+    if (Array.isArray(body)) return reply({ jsonrpc: '2.0', error: { code: -32700, message: 'json: cannot unmarshal array into Go value of type json2.serverRequest', data: null }, id: null })
+    const { id, method, params } = body as { id: unknown; method: string; params: unknown }
+    seen.push({ method, params })
+    const error = (message: string) => reply({ jsonrpc: '2.0', error: { code: -32000, message, data: null }, id })
+    let name: string | undefined
+    if (routes === 'dot') {
+      if (!method.includes('.')) return error(`rpc: service/method request ill-formed: "${method}"`)
+      name = method.slice('admin.'.length)
+    } else {
+      if (method.includes('.')) return error(`rpc: can't find method "${method}"`)
+      name = method.slice('admin_'.length)
+    }
+    const fn = methods[name]
+    if (!fn) return error(`rpc: can't find method "admin.${name}"`)
+    try {
+      const result = fn()
+      reply({ jsonrpc: '2.0', result: opts.successReply && name !== 'getVMConfig' ? { success: true } : result, id })
+    } catch (e) {
+      error((e as Error).message)
+    }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { url: server.origin, seen }
 }
 
 describe('admin name fallback (a node that routes only admin.x, as avalanchego does)', () => {
@@ -307,87 +292,67 @@ describe('admin name fallback (a node that routes only admin.x, as avalanchego d
 
   it('switches to the dot name once, remembers it, and sends the params as the node wants them', async () => {
     const fake = await fakeAdminNode('dot')
-    try {
-      const apis = nodeApis(fake.url)
-      expect(await admin.startCPUProfiler(apis, {})).toEqual({})
-      expect(fake.seen).toEqual([
-        { method: 'admin_startCPUProfiler', params: [] },
-        { method: 'admin.startCPUProfiler', params: {} }
-      ])
-      expect(admin.adminNamingOf(apis.admin)).toBe('dot')
+    const apis = nodeApis(fake.url)
+    expect(await admin.startCPUProfiler(apis, {})).toEqual({})
+    expect(fake.seen).toEqual([
+      { method: 'admin_startCPUProfiler', params: [] },
+      { method: 'admin.startCPUProfiler', params: {} }
+    ])
+    expect(admin.adminNamingOf(apis.admin)).toBe('dot')
 
-      fake.seen.length = 0
-      expect(await admin.stopCPUProfiler(apis, {})).toEqual({})
-      expect(await admin.setLogLevel(apis, { level: 'debug' })).toEqual({})
-      expect((await admin.getVMConfig(apis, {})).config['log-level']).toBe('info')
-      expect(fake.seen).toEqual([
-        { method: 'admin.stopCPUProfiler', params: {} },
-        { method: 'admin.setLogLevel', params: { level: 'debug' } },
-        { method: 'admin.getVMConfig', params: {} }
-      ])
+    fake.seen.length = 0
+    expect(await admin.stopCPUProfiler(apis, {})).toEqual({})
+    expect(await admin.setLogLevel(apis, { level: 'debug' })).toEqual({})
+    expect((await admin.getVMConfig(apis, {})).config['log-level']).toBe('info')
+    expect(fake.seen).toEqual([
+      { method: 'admin.stopCPUProfiler', params: {} },
+      { method: 'admin.setLogLevel', params: { level: 'debug' } },
+      { method: 'admin.getVMConfig', params: {} }
+    ])
 
-      // remembered per endpoint: a fresh NodeApis for the same node goes straight to the dot name
-      fake.seen.length = 0
-      await admin.memoryProfile(nodeApis(fake.url), {})
-      expect(fake.seen.map((s) => s.method)).toEqual(['admin.memoryProfile'])
-    } finally {
-      await fake.close()
-    }
+    // remembered per endpoint: a fresh NodeApis for the same node goes straight to the dot name
+    fake.seen.length = 0
+    await admin.memoryProfile(nodeApis(fake.url), {})
+    expect(fake.seen.map((s) => s.method)).toEqual(['admin.memoryProfile'])
   })
 
   it('a genuine error of the method does not trigger the fallback', async () => {
     const fake = await fakeAdminNode('dot')
-    try {
-      const apis = nodeApis(fake.url)
-      await admin.startCPUProfiler(apis, {})
-      fake.seen.length = 0
-      const e = await rejection(admin.startCPUProfiler(apis, {}))
-      expect(e.code).toBe('RPC')
-      expect((e.details as { upstreamMessage: string }).upstreamMessage).toBe('CPU profiler already running')
-      expect(fake.seen.map((s) => s.method)).toEqual(['admin.startCPUProfiler'])
-      await admin.stopCPUProfiler(apis, {})
-    } finally {
-      await fake.close()
-    }
+    const apis = nodeApis(fake.url)
+    await admin.startCPUProfiler(apis, {})
+    fake.seen.length = 0
+    const e = await rejection(admin.startCPUProfiler(apis, {}))
+    expect(e.code).toBe('RPC')
+    expect((e.details as { upstreamMessage: string }).upstreamMessage).toBe('CPU profiler already running')
+    expect(fake.seen.map((s) => s.method)).toEqual(['admin.startCPUProfiler'])
+    await admin.stopCPUProfiler(apis, {})
   })
 
   it('on a node that routes the spec names, a method error is final at once (one request)', async () => {
     const fake = await fakeAdminNode('spec')
-    try {
-      const apis = nodeApis(fake.url)
-      const e = await rejection(admin.stopCPUProfiler(apis, {}))
-      expect((e.details as { upstreamMessage: string }).upstreamMessage).toBe("cpu profiler doesn't exist")
-      expect(fake.seen).toEqual([{ method: 'admin_stopCPUProfiler', params: [] }])
-      expect(admin.adminNamingOf(apis.admin)).toBe('spec')
-      expect(await admin.setLogLevel(apis, { level: 'warn' })).toEqual({})
-      expect(fake.seen.at(-1)).toEqual({ method: 'admin_setLogLevel', params: [{ level: 'warn' }] })
-    } finally {
-      await fake.close()
-    }
+    const apis = nodeApis(fake.url)
+    const e = await rejection(admin.stopCPUProfiler(apis, {}))
+    expect((e.details as { upstreamMessage: string }).upstreamMessage).toBe("cpu profiler doesn't exist")
+    expect(fake.seen).toEqual([{ method: 'admin_stopCPUProfiler', params: [] }])
+    expect(admin.adminNamingOf(apis.admin)).toBe('spec')
+    expect(await admin.setLogLevel(apis, { level: 'warn' })).toEqual({})
+    expect(fake.seen.at(-1)).toEqual({ method: 'admin_setLogLevel', params: [{ level: 'warn' }] })
   })
 
   it('an old node answering {"success": true} is read as {}', async () => {
     const fake = await fakeAdminNode('dot', { successReply: true })
-    try {
-      const apis = nodeApis(fake.url)
-      expect(await admin.lockProfile(apis, {})).toEqual({})
-      expect(await admin.setLogLevel(apis, { level: 'info' })).toEqual({})
-    } finally {
-      await fake.close()
-    }
+    const apis = nodeApis(fake.url)
+    expect(await admin.lockProfile(apis, {})).toEqual({})
+    expect(await admin.setLogLevel(apis, { level: 'info' })).toEqual({})
   })
 
   it('a method neither spelling knows ends with the node’s own "can\'t find method" error', async () => {
     const fake = await fakeAdminNode('dot')
-    try {
-      const apis = nodeApis(fake.url)
-      const bogus = admin.defineAdminMethod({ name: 'noSuchThing', effect: 'node', params: admin.lockProfile.decl.params, result: admin.lockProfile.decl.result })
-      const e = await rejection(bogus(apis, {}))
-      expect(e.code).toBe('RPC')
-      expect((e.details as { upstreamMessage: string }).upstreamMessage).toMatch(/can't find method "admin.noSuchThing"/)
-      expect(fake.seen.map((s) => s.method)).toEqual(['admin_noSuchThing', 'admin.noSuchThing'])
-    } finally {
-      await fake.close()
-    }
+    const apis = nodeApis(fake.url)
+    const bogus = admin.defineAdminMethod({ name: 'noSuchThing', effect: 'node', params: admin.lockProfile.decl.params, result: admin.lockProfile.decl.result })
+    const e = await rejection(bogus(apis, {}))
+    expect(e.code).toBe('RPC')
+    expect((e.details as { upstreamMessage: string }).upstreamMessage).toMatch(/can't find method "admin.noSuchThing"/)
+    expect(fake.seen.map((s) => s.method)).toEqual(['admin_noSuchThing', 'admin.noSuchThing'])
   })
 })

@@ -12,6 +12,7 @@ import type { EndpointDef } from '../../../src/main/clients/rest/define'
 import { AppError } from '../../../src/shared/rpc/errors'
 import type { ErrorCode } from '../../../src/shared/rpc/errors'
 import { localServers, type LocalServer, type Seen } from '../../support/local-server'
+import { rejection } from '../../support/rejection'
 
 const KEY = 'test-api-key-5f2c9b7e01d34a6c'
 
@@ -41,19 +42,6 @@ const okByPath: Handler = (req, res) => {
 
 function client(url: string, opts: { apiKey?: () => string | undefined; retries?: number; service?: string } = {}): RestClient {
   return new RestClient({ baseUrl: url, service: opts.service ?? 'data service', apiKey: opts.apiKey ?? (() => KEY), ...(opts.retries !== undefined ? { retries: opts.retries } : {}) })
-}
-
-async function rejection(p: Promise<unknown>, code?: ErrorCode): Promise<AppError> {
-  let err: unknown
-  try {
-    await p
-  } catch (e) {
-    err = e
-  }
-  if (err === undefined) throw new Error('expected a rejection')
-  expect(err).toBeInstanceOf(AppError)
-  if (code) expect((err as AppError).code).toBe(code)
-  return err as AppError
 }
 
 /** The key appears nowhere in what was sent, except as the value of x-data-api-key. */
