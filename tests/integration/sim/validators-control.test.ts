@@ -463,6 +463,18 @@ describe('the "real" shape against every getCurrentValidators case of shared/ref
     const wanted = ref.validators.length === 1 ? [nodes().l1] : undefined
     return currentValidators({ subnetID: l1, ...(wanted ? { nodeIDs: wanted } : {}) })
   }
+  /** 2020-12 docs, all validators: one rewardOwner, stakeAmount, delegators listed for every validator, no counts */
+  const docs202012 = [
+    ...codeOnly,
+    `-${v0}.stakeAmount`,
+    `+${v0}.weight`,
+    `-${v0}.rewardOwner`,
+    `+${v0}.validationRewardOwner`,
+    `+${v0}.delegationRewardOwner`,
+    `-${v0}.delegators`,
+    `+${v0}.delegatorCount`,
+    `+${v0}.delegatorWeight`
+  ]
   /** expected differences per case; anything else fails */
   const expected: Record<string, string[]> = {
     // current documented Primary Network validator (2026 docs): only the code-emitted fields are extra
@@ -472,32 +484,9 @@ describe('the "real" shape against every getCurrentValidators case of shared/ref
     'platform.getCurrentValidators.3.json': [],
     // 2023-2025 docs: stakeAmount, renamed weight in 2025
     'platform.getCurrentValidators.4.json': [...codeOnly, `-${v0}.stakeAmount`, `+${v0}.weight`, `-${v0}.delegators[0].stakeAmount`, `+${v0}.delegators[0].weight`],
-    // 2020-12 docs, all validators: one rewardOwner, stakeAmount, delegators listed for every validator, no counts
-    'platform.getCurrentValidators.5.json': [
-      ...codeOnly,
-      `-${v0}.stakeAmount`,
-      `+${v0}.weight`,
-      `-${v0}.rewardOwner`,
-      `+${v0}.validationRewardOwner`,
-      `+${v0}.delegationRewardOwner`,
-      `-${v0}.delegators`,
-      `+${v0}.delegatorCount`,
-      `+${v0}.delegatorWeight`
-    ],
+    'platform.getCurrentValidators.5.json': docs202012,
     // 2020-11 docs: as .5, without txID, and the delegators again at the top level
-    'platform.getCurrentValidators.6.json': [
-      ...codeOnly,
-      `-${v0}.stakeAmount`,
-      `+${v0}.weight`,
-      `-${v0}.rewardOwner`,
-      `+${v0}.validationRewardOwner`,
-      `+${v0}.delegationRewardOwner`,
-      `-${v0}.delegators`,
-      `+${v0}.delegatorCount`,
-      `+${v0}.delegatorWeight`,
-      `+${v0}.txID`,
-      '-$.delegators'
-    ]
+    'platform.getCurrentValidators.6.json': [...docs202012, `+${v0}.txID`, '-$.delegators']
   }
 
   it('covers every case file', () => {
