@@ -25,6 +25,7 @@ export type { CoreView }
 export { buildSignedImport, signerUtxos } from './dataset/signing'
 export type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing }
 export type { ValidatorAction, ValidatorOverrides } from './node/validators'
+export type { Unresponsive, WatchConfig } from './node/watchKnobs'
 
 export interface SimOptions {
   /** 0 = a free port; default 9650 for the node, 0 for the others */
@@ -53,6 +54,8 @@ export interface SimOptions {
   infoApi?: boolean
   /** health API at /ext/health; default true (false = 404, as a node with --api-health-enabled=false) */
   healthApi?: boolean
+  /** metrics API at /ext/metrics (Prometheus text); default true (false = 404, as a node with --api-metrics-enabled=false) */
+  metricsApi?: boolean
   /** platform.getCurrentValidators as the spec writes it ("spec", default) or as avalanchego sends it ("real") */
   validatorShape?: ValidatorShape
   /** admin method names routed: 'dot' (admin.x only, as a real node), 'spec' (admin_x only) or 'both' (default) */
@@ -91,7 +94,10 @@ export interface Sim {
   /**
    * Switches the node at run time as POST /__sim/config does: debugApi, infoApi, healthApi,
    * unhealthy (a health check name such as "network" to fail, or null) and validatorShape ("spec" |
-   * "real"), adminNames ("dot" | "spec" | "both"), adminApi and lockProfileFormat ("pprof" | "text").
+   * "real"), adminNames ("dot" | "spec" | "both"), adminApi and lockProfileFormat ("pprof" | "text"), and
+   * the watch's knobs (node/watchKnobs.ts): unresponsive ("hang" | "refuse" | null), failingHealthChecks,
+   * nodeVersion, peerVersions, numPeers, stakeEndsIn, removedValidators, l1Balances, validatorFeePrice,
+   * metricsApi, processCpu and processMemoryBytes.
    * Throws on a bad patch; returns the resulting config (setConfig({}) reads it).
    */
   setConfig(patch: Partial<NodeConfig>): NodeConfig
@@ -150,6 +156,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       debugApi: opts.debugApi ?? true,
       infoApi: opts.infoApi ?? true,
       healthApi: opts.healthApi ?? true,
+      ...(opts.metricsApi === false ? { metricsApi: false } : {}),
       ...(opts.proof ? { proof: opts.proof } : {}),
       ...(opts.validatorShape ? { validatorShape: opts.validatorShape } : {}),
       ...(opts.adminNames ? { adminNames: opts.adminNames } : {}),

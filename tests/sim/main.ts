@@ -1,7 +1,7 @@
 /**
  * `npm run sim`: starts the local network and prints `node <url>`, `data <url>`, `metrics <url>`, then
  * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
- * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --pruning, --proof-window N,
+ * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --no-metrics-api, --pruning, --proof-window N,
  * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text. Also prints `profiles <dir>` and `evm <name> <url>` for each other EVM instance.
  * Stops cleanly (anvil included) on SIGINT/SIGTERM.
  */
@@ -41,6 +41,7 @@ const { values } = parseArgs({
     'no-debug-api': { type: 'boolean' },
     'no-info-api': { type: 'boolean' },
     'no-health-api': { type: 'boolean' },
+    'no-metrics-api': { type: 'boolean' },
     pruning: { type: 'boolean' },
     'proof-window': { type: 'string' },
     'admin-names': { type: 'string' },
@@ -61,6 +62,7 @@ const sim = await startSim({
   debugApi: !values['no-debug-api'],
   infoApi: !values['no-info-api'],
   healthApi: !values['no-health-api'],
+  metricsApi: !values['no-metrics-api'],
   proof: { pruning: values.pruning ?? false, historicalProofQueryWindow: intOption(values['proof-window'], 'proof-window') ?? 43200 },
   adminNames: choice<AdminNames>(values['admin-names'], 'admin-names', ADMIN_NAMES),
   adminApi: !values['no-admin-api'],

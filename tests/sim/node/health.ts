@@ -6,6 +6,9 @@
  * clock. Chain checks are named by primary alias (P, X, C; chain ID for subnet chains) and tagged with
  * their subnet ID; the application checks (bootstrapped, database, diskspace, network, router) are
  * always included whatever the tags. Readiness = the bootstrapped check; liveness has no checks.
+ *
+ * Checks fail on demand: /__sim/config `unhealthy` (one check) and `failingHealthChecks` (any number);
+ * a check fails while either names it, counted from when the first did.
  */
 import { fromHex } from '../lib/bytes'
 import { EMPTY_ID, cb58Encode } from '../lib/cb58'
@@ -15,7 +18,7 @@ import type { Dataset, PrimaryNetworkTx } from '../dataset'
 import type { ValidatorState } from './validators'
 import { PRIMARY_NETWORK_ID } from '../dataset'
 import { connectedPeers, nodeChains, rfc3339 } from './info'
-import type { NodeChain } from './info'
+import type { NodeChain, SimPeer } from './info'
 import type { GorillaMethod } from './jsonrpc'
 import { optStringArray } from './jsonrpc'
 
@@ -56,6 +59,8 @@ export interface HealthDeps {
   evm: (method: string, params?: unknown[]) => Promise<unknown>
   /** run-time validator state (clock, connections): default the data set as generated */
   validators?: ValidatorState
+  /** the peers the node has now (the network check counts them); default every generated peer still connected */
+  peers?: () => SimPeer[]
 }
 
 interface Outcome {
@@ -80,6 +85,8 @@ export function goDuration(ns: number): string {
 
 export class NodeHealth {
   private failing: { name: string; since: number } | null = null
+  /** failingHealthChecks: each check and when it started failing (the node's clock, ms) */
+  private readonly listed = new Map<string, number>()
   private readonly chains: NodeChain[]
   private readonly percentConnected: number
   private xTip?: { height: number; id: string }
@@ -98,7 +105,7 @@ export class NodeHealth {
     let connected = 0n
     let total = 0n
     for (const v of state ? state.currentValidators() : this.ds.validators) {
-      const w = v.weight + v.delegators.reduce((sum, d) => sum + (!state || state.isCurrent(d.endTime) ? d.weight : 0n), 0n)
+      const w = v.weight + v.delegators.reduce((sum, d) => sum + (!state || state.isCurrent(state.delegatorEndTime(v, d)) ? d.weight : 0n), 0n)
       total += w
       if (state ? state.connected(v.nodeID, v.connected) : v.connected) connected += w
     }
@@ -123,14 +130,41 @@ export class NodeHealth {
     this.failing = name === null ? null : { name, since: this.deps.now() }
   }
 
+  /** failingHealthChecks: exactly these checks fail (each keeps its first failure while it stays listed). Throws on a name that is not a check. */
+  setFailingChecks(names: readonly string[]): void {
+    const unknown = names.find((n) => !this.checkNames().includes(n))
+    if (unknown !== undefined) throw new Error(`unknown health check "${unknown}"; one of ${this.checkNames().join(', ')}`)
+    const now = this.deps.now()
+    const before = new Map(this.listed)
+    this.listed.clear()
+    for (const name of names) this.listed.set(name, before.get(name) ?? now)
+  }
+
+  /** the checks failingHealthChecks names */
+  failingChecks(): string[] {
+    return [...this.listed.keys()]
+  }
+
+  /** when this check started failing (ms), or undefined while it passes */
+  private failingSince(name: string): number | undefined {
+    const single = this.failing?.name === name ? this.failing.since : undefined
+    const listed = this.listed.get(name)
+    return single === undefined ? listed : listed === undefined ? single : Math.min(single, listed)
+  }
+
+  /** every check failing now (both knobs), sorted as the report lists them */
+  failingNow(): string[] {
+    return this.checkNames().filter((n) => this.failingSince(n) !== undefined)
+  }
+
   /** While "bootstrapped" fails, the C-Chain is the chain still bootstrapping. */
   isBootstrapped(chainId: string): boolean {
-    return !(this.failing?.name === 'bootstrapped' && chainId === this.ds.params.cChainId)
+    return !(this.failingSince('bootstrapped') !== undefined && chainId === this.ds.params.cChainId)
   }
 
   /** While "network" fails, the node has no peers. */
   networkUp(): boolean {
-    return this.failing?.name !== 'network'
+    return this.failingSince('network') === undefined
   }
 
   async report(kind: HealthKind, tags: readonly string[] = []): Promise<HealthReply> {
@@ -143,18 +177,19 @@ export class NodeHealth {
       const o = await this.outcome(name)
       const duration = new Rng(this.ds.seed).fork(`health:${name}`).int(1_500, 30_000) * (o.error ? 40 : 1)
       const message = o.message !== undefined ? { message: o.message } : {}
-      if (o.error === undefined || !this.failing) {
+      const since = this.failingSince(name)
+      if (o.error === undefined || since === undefined) {
         checks[name] = { ...message, timestamp: rfc3339(lastRun), duration }
         continue
       }
-      const runs = Math.floor(Math.max(0, now - this.failing.since) / FREQUENCY_MS)
+      const runs = Math.floor(Math.max(0, now - since) / FREQUENCY_MS)
       checks[name] = {
         ...message,
         error: o.error,
-        timestamp: rfc3339(this.failing.since + runs * FREQUENCY_MS),
+        timestamp: rfc3339(since + runs * FREQUENCY_MS),
         duration,
         contiguousFailures: runs + 1,
-        timeOfFirstFailure: rfc3339(this.failing.since),
+        timeOfFirstFailure: rfc3339(since),
       }
       healthy = false
     }
@@ -178,9 +213,9 @@ export class NodeHealth {
   }
 
   private async outcome(name: string): Promise<Outcome> {
-    const fail = this.failing?.name === name
+    const fail = this.failingSince(name) !== undefined
     const state = this.deps.validators
-    const peers = connectedPeers(this.ds, state ? (id) => state.connected(id, true) : undefined)
+    const peers = this.deps.peers ? this.deps.peers() : connectedPeers(this.ds, state ? (id) => state.connected(id, true) : undefined)
     switch (name) {
       case 'bootstrapped':
         return fail ? { message: [PRIMARY_NETWORK_ID], error: 'subnets not bootstrapped' } : { message: [] }

@@ -136,12 +136,53 @@ export interface InfoDeps {
   connected: () => boolean
   /** whether one peer is connected (false once /__sim/validators disconnected it); default all are */
   peerConnected?: (nodeID: string) => boolean
+  /** the peers the node has now (nodePeers with the node's knobs); default connected and peerConnected as above */
+  peers?: () => SimPeer[]
+  /** the version the node runs (nodeVersion in /__sim/config); default NODE_VERSION's */
+  version?: () => string
 }
 
 /** The peers the node is connected to now: simPeers without those disconnected at run time. */
 export function connectedPeers(ds: Dataset, peerConnected?: (nodeID: string) => boolean): SimPeer[] {
   const all = simPeers(ds)
   return peerConnected ? all.filter((p) => peerConnected(p.nodeID)) : all
+}
+
+/** What changes the node's peers at run time (/__sim/config and /__sim/validators). */
+export interface PeerKnobs {
+  /** false while the network check fails: no peers at all */
+  connected: () => boolean
+  /** whether one peer is connected (false once /__sim/validators disconnected it) */
+  peerConnected?: (nodeID: string) => boolean
+  /** numPeers: only the first n generated peers are connected; null = all of them */
+  numPeers?: () => number | null
+  /** peerVersions: the versions the peers run, given out in turn by their place among the generated peers */
+  versions?: () => readonly string[] | null
+  /** percentage points the node's own uptime moved from the data set's: each peer's observedUptime moves with it */
+  uptimeShift?: () => number
+}
+
+/** The peers the node has now, as info.peers lists them, the network check counts them and /ext/metrics reports them. */
+export function nodePeers(ds: Dataset, k: PeerKnobs): SimPeer[] {
+  if (!k.connected()) return []
+  const limit = k.numPeers?.() ?? null
+  const versions = k.versions?.() ?? null
+  const shift = k.uptimeShift?.() ?? 0
+  const all = simPeers(ds)
+  return all
+    .slice(0, limit ?? all.length)
+    .map((p, i) => ({
+      ...p,
+      ...(versions ? { version: versions[i % versions.length]! } : {}),
+      ...(shift !== 0 ? { observedUptime: String(Math.max(0, Math.min(100, Number(p.observedUptime) + shift))) } : {}),
+    }))
+    .filter((p) => !k.peerConnected || k.peerConnected(p.nodeID))
+}
+
+/** info.getNodeVersion's answer for a node running `version` (avalanchego/x.y.z): avm and platform carry its number. */
+export function nodeVersionReply(version: string = NODE_VERSION.version) {
+  const own = version === NODE_VERSION.version ? {} : { avm: `v${version.split('/')[1]}`, platform: `v${version.split('/')[1]}` }
+  return { ...NODE_VERSION, version, vmVersions: { ...NODE_VERSION.vmVersions, ...own } }
 }
 
 export function infoMethods(ds: Dataset, deps: InfoDeps): Record<string, GorillaMethod> {
@@ -155,7 +196,7 @@ export function infoMethods(ds: Dataset, deps: InfoDeps): Record<string, Gorilla
       return { nodeID: ds.nodes.self, nodePOP: { ...nodePOP } }
     },
     getNodeVersion() {
-      return { ...NODE_VERSION, vmVersions: { ...NODE_VERSION.vmVersions } }
+      return nodeVersionReply(deps.version?.())
     },
     isBootstrapped(p) {
       const chain = optString(p, 'chain')
@@ -175,7 +216,7 @@ export function infoMethods(ds: Dataset, deps: InfoDeps): Record<string, Gorilla
       }
       const wanted = nodeIDs.length > 0 ? new Set(nodeIDs) : undefined
       const now = deps.now()
-      const peers = (deps.connected() ? connectedPeers(ds, deps.peerConnected) : [])
+      const peers = (deps.peers ? deps.peers() : deps.connected() ? connectedPeers(ds, deps.peerConnected) : [])
         .filter((x) => !wanted || wanted.has(x.nodeID))
         .map((x) => ({
           ip: x.ip,

@@ -12,7 +12,8 @@ import type { Dataset, Owner, PBlock, PrimaryValidator } from '../dataset'
 import { PRIMARY_NETWORK_ID } from '../dataset'
 import type { GorillaMethod } from './jsonrpc'
 import { InvalidArgument, MethodError, encodingParam, optString, optStringArray, optUint } from './jsonrpc'
-import { ValidatorState } from './validators'
+import { rfc3339 } from './info'
+import { VALIDATOR_FEE_CONFIG, ValidatorState } from './validators'
 import type { ValidatorShape } from './validators'
 
 const ownerJson = (o: Owner) => ({ locktime: o.locktime.toString(), threshold: String(o.threshold), addresses: o.addresses.map((a) => `P-${a}`) })
@@ -132,7 +133,7 @@ export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<st
       if (subnetId === PRIMARY_NETWORK_ID) {
         return {
           validators: state.currentValidators().filter((v) => keep(v.nodeID)).map((v) => {
-            const delegators = v.delegators.filter((d) => state.isCurrent(d.endTime))
+            const delegators = v.delegators.filter((d) => state.isCurrent(state.delegatorEndTime(v, d)))
             // avalanchego: signer is omitted for a validator without a BLS key (none is left on the Primary
             // Network since Durango + one staking period); the spec spells it proofOfPosession
             const signer = v.signer as PrimaryValidator['signer'] | undefined
@@ -145,7 +146,7 @@ export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<st
             return {
               txID: v.txID,
               startTime: String(v.startTime),
-              endTime: String(v.endTime),
+              endTime: String(state.endTimeOf(v)),
               weight: v.weight.toString(),
               nodeID: v.nodeID,
               validationRewardOwner: ownerJson(v.validationRewardOwner),
@@ -165,7 +166,7 @@ export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<st
                     delegators: delegators.map((d) => ({
                       txID: d.txID,
                       startTime: String(d.startTime),
-                      endTime: String(d.endTime),
+                      endTime: String(state.delegatorEndTime(v, d)),
                       weight: d.weight.toString(),
                       nodeID: d.nodeID,
                       rewardOwner: ownerJson(d.rewardOwner),
@@ -190,13 +191,14 @@ export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<st
             startTime: String(v.creationTimestamp),
             weight: v.weight.toString(),
             minNonce: v.minNonce.toString(),
-            balance: v.balance.toString(),
+            // as avalanchego: the balance left at the P-Chain clock (end accumulated fee less the fees accrued)
+            balance: state.l1Balance(v).toString(),
           })),
         }
       }
       return {
         // avalanchego sends a permissioned subnet validator as a bare staker (no connected, no uptime)
-        validators: subnet.subnetValidators.filter((v) => keep(v.nodeID) && state.isCurrent(v.endTime)).map((v) => ({
+        validators: subnet.subnetValidators.filter((v) => keep(v.nodeID) && state.isCurrent(v.endTime) && !state.isRemoved(v.nodeID)).map((v) => ({
           txID: v.txID,
           startTime: String(v.startTime),
           endTime: String(v.endTime),
@@ -205,6 +207,15 @@ export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<st
           ...(real ? {} : { connected: state.connected(v.nodeID, v.connected) }),
         })),
       }
+    },
+    // ACP-77's continuous fee (avalanchego v1.12.2+): the config as fee.Config, the state as
+    // GetValidatorFeeStateReply; gas.Gas and gas.Price are plain uint64, so JSON numbers
+    getValidatorFeeConfig() {
+      return { ...VALIDATOR_FEE_CONFIG }
+    },
+    getValidatorFeeState() {
+      const { excess, price, timestamp } = state.feeState()
+      return { excess, price, timestamp: rfc3339(timestamp * 1000) }
     },
   }
 }

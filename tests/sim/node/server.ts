@@ -1,12 +1,14 @@
 /**
  * The node's HTTP server: routes the JSON-RPC endpoints (P-Chain, core, admin, C-Chain RPC, info,
- * health and health's plain GET reports), applies 'node' faults (match = JSON-RPC method or path),
+ * health and health's plain GET reports, /ext/metrics), applies 'node' faults (match = JSON-RPC method or path),
  * serves the control endpoints /__sim/faults, /__sim/config, /__sim/validators, /__sim/profiles and /__sim/core (loopback only) and
- * relays websockets.
+ * relays websockets. With /__sim/config `unresponsive` set, every path but /__sim/* hangs or has its
+ * connection closed (so a test can still bring the node back).
  */
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { Dataset } from '../dataset'
 import type { FaultRule, Faults } from '../faults'
 import { applyHttpFault, validateFaultRule } from '../faults'
@@ -20,12 +22,16 @@ import type { EvmDeps, ProofWindow } from './evm'
 import { handleGorilla } from './gorilla'
 import { HEALTH_GET_PATHS, NodeHealth } from './health'
 import type { HealthKind } from './health'
-import { infoMethods } from './info'
+import { NODE_VERSION, infoMethods, nodePeers } from './info'
+import type { SimPeer } from './info'
 import { gorillaError } from './jsonrpc'
 import { SimLog } from './log'
 import { platformMethods } from './platform'
+import { exposition, nodeMetricFamilies } from './promMetrics'
 import { VALIDATOR_SHAPES, ValidatorState, parseValidatorAction } from './validators'
 import type { ValidatorAction, ValidatorOverrides, ValidatorShape } from './validators'
+import { WATCH_CONFIG_KEYS, WatchKnobs, parseWatchConfig } from './watchKnobs'
+import type { WatchConfig, WatchConfigContext } from './watchKnobs'
 import { WsRelay } from './wsRelay'
 
 export interface NodeServerOptions {
@@ -44,6 +50,8 @@ export interface NodeServerOptions {
   infoApi?: boolean
   /** /ext/health answers (default on; off = 404 as with --api-health-enabled=false) */
   healthApi?: boolean
+  /** /ext/metrics answers (default on; off = 404 as with --api-metrics-enabled=false) */
+  metricsApi?: boolean
   /** the node's clock in ms for info/health timestamps; default the data set's clock (ds.now); advanceTime adds to it */
   now?: () => number
   /** getCurrentValidators as the spec writes it ("spec", default) or as avalanchego sends it ("real") */
@@ -67,8 +75,8 @@ export interface EvmInstance {
   chainConfig?: Record<string, unknown>
 }
 
-/** What POST /__sim/config (and NodeServer.setConfig) switches at run time. */
-export interface NodeConfig {
+/** What POST /__sim/config (and NodeServer.setConfig) switches at run time; the watch's keys (./watchKnobs) are listed only while set. */
+export interface NodeConfig extends WatchConfig {
   debugApi: boolean
   infoApi: boolean
   healthApi: boolean
@@ -89,10 +97,11 @@ export interface NodeConfig {
 }
 
 const CONFIG_FLAGS = ['debugApi', 'infoApi', 'healthApi'] as const
-const CONFIG_KEYS: readonly string[] = [...CONFIG_FLAGS, 'unhealthy', 'validatorShape', ...ADMIN_CONFIG_KEYS]
+const CONFIG_KEYS: readonly string[] = [...CONFIG_FLAGS, 'unhealthy', 'validatorShape', ...ADMIN_CONFIG_KEYS, ...WATCH_CONFIG_KEYS]
 
-/** Validates a config patch (a JSON object of NodeConfig keys); throws with the 400 message. */
-export function parseNodeConfig(value: unknown, checkNames: readonly string[]): Partial<NodeConfig> {
+/** Validates a config patch (a JSON object of NodeConfig keys) against the node's checks and validators; throws with the 400 message. */
+export function parseNodeConfig(value: unknown, ctx: WatchConfigContext): Partial<NodeConfig> {
+  const { checkNames } = ctx
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('config: body must be a JSON object')
   const v = value as Record<string, unknown>
   const unknown = Object.keys(v).find((k) => !CONFIG_KEYS.includes(k))
@@ -117,7 +126,7 @@ export function parseNodeConfig(value: unknown, checkNames: readonly string[]): 
     }
     out.validatorShape = shape as ValidatorShape
   }
-  Object.assign(out, parseAdminConfig(v))
+  Object.assign(out, parseAdminConfig(v), parseWatchConfig(v, ctx))
   return out
 }
 
@@ -204,21 +213,46 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const platform = platformMethods(o.ds, { state: vState, shape: () => validatorShape })
   const coreApi = coreMethods({ ds: o.ds, evm, anvilMinesItself: o.anvilMinesItself }, core)
   const admin = adminMethods(profiler, log, () => vmConfig({ debugApi: flags.debugApi, logLevel: log.level, profileDir: o.profileDir }))
-  const health = new NodeHealth(o.ds, { now, evm, validators: vState })
+  const self = o.ds.validators.find((v) => v.nodeID === o.ds.nodes.self)
+  // the peers the node has now: info.peers lists them, the network check counts them, /ext/metrics reports them
+  const peers = (): SimPeer[] =>
+    nodePeers(o.ds, {
+      connected: () => health.networkUp(),
+      peerConnected: (id) => vState.connected(id, true),
+      numPeers: () => knobs.numPeers,
+      versions: () => knobs.peerVersions,
+      uptimeShift: () => (self && vState.isCurrentValidator(self) ? Math.round(Number(vState.uptime(self))) - Math.round(Number(self.uptime)) : 0),
+    })
+  const health = new NodeHealth(o.ds, { now, evm, validators: vState, peers })
+  const knobs = new WatchKnobs(health, vState)
+  if (o.metricsApi === false) knobs.metricsApi = false
   const healthApi = health.methods()
   const info = infoMethods(o.ds, {
     now,
     isBootstrapped: (id) => health.isBootstrapped(id),
     connected: () => health.networkUp(),
     peerConnected: (id) => vState.connected(id, true),
+    peers,
+    version: () => knobs.nodeVersion ?? NODE_VERSION.version,
   })
-  // validatorShape is listed only while it differs from the default, so the config reads as before
-  const currentConfig = (): NodeConfig => ({ ...flags, unhealthy: health.unhealthy, ...(validatorShape === 'spec' ? {} : { validatorShape }), ...adminConfigView(adminCfg) })
+  const configContext = (): WatchConfigContext => ({ checkNames: health.checkNames(), validators: vState })
+  // validatorShape (and each watch key) is listed only while it differs from the default, so the config reads as before
+  const currentConfig = (): NodeConfig => ({
+    ...flags,
+    unhealthy: health.unhealthy,
+    ...(validatorShape === 'spec' ? {} : { validatorShape }),
+    ...adminConfigView(adminCfg),
+    ...knobs.view(),
+  })
   const applyConfig = (patch: Partial<NodeConfig>): NodeConfig => {
     for (const key of CONFIG_FLAGS) if (patch[key] !== undefined) flags[key] = patch[key]
     if (patch.unhealthy !== undefined) health.setUnhealthy(patch.unhealthy)
     if (patch.validatorShape !== undefined) validatorShape = patch.validatorShape
     for (const key of ADMIN_CONFIG_KEYS) if (patch[key] !== undefined) Object.assign(adminCfg, { [key]: patch[key] })
+    const wasRefusing = knobs.unresponsive === 'refuse'
+    knobs.apply(patch)
+    // a node that goes down loses its websockets; one that hangs keeps them open and silent (WsRelay)
+    if (knobs.unresponsive === 'refuse' && !wasRefusing) for (const { relay } of new Set(evmChains.values())) relay.dropClients()
     return currentConfig()
   }
   const applyValidators = (value: unknown): ValidatorOverrides => vState.apply(parseValidatorAction(value))
@@ -234,7 +268,8 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const evmDeps: EvmDeps = { anvilUrl: o.anvil.url, debugApi: () => flags.debugApi, evmChainId: o.ds.params.evmChainId, ...(o.proof ? { proof: o.proof } : {}) }
   // The EVM endpoints by the blockchain part of /ext/bc/{chain}/rpc|ws: the C-Chain by alias and id, then the other instances.
   const evmChains = new Map<string, { deps: EvmDeps; relay: WsRelay }>()
-  const cChain = { deps: evmDeps, relay: new WsRelay(o.anvil.wsUrl, o.faults, evmDeps) }
+  const silent = () => knobs.unresponsive === 'hang'
+  const cChain = { deps: evmDeps, relay: new WsRelay(o.anvil.wsUrl, o.faults, evmDeps, silent) }
   evmChains.set('C', cChain).set(cChainId, cChain)
   for (const inst of o.evmInstances ?? []) {
     const deps: EvmDeps = {
@@ -244,7 +279,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       ...(inst.chainConfig ? { chainConfig: inst.chainConfig } : {}),
       ...(o.proof ? { proof: o.proof } : {}),
     }
-    evmChains.set(inst.blockchainId, { deps, relay: new WsRelay(inst.anvil.wsUrl, o.faults, deps) })
+    evmChains.set(inst.blockchainId, { deps, relay: new WsRelay(inst.anvil.wsUrl, o.faults, deps, silent) })
   }
 
   const route = (path: string): ((body: unknown) => Promise<unknown>) | undefined => {
@@ -293,7 +328,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
         } catch {
           throw new Error('config: body is not valid JSON')
         }
-        patch = parseNodeConfig(body, health.checkNames())
+        patch = parseNodeConfig(body, configContext())
       } catch (e) {
         return send(res, 400, { message: (e as Error).message })
       }
@@ -346,10 +381,34 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     send(res, reply.healthy ? 200 : 503, `${JSON.stringify(reply)}\n`)
   }
 
+  // blocks accepted since the node started: the C-Chain's are anvil's blocks since then; P and X stand still in the sim
+  const cHeight = async () => Number(BigInt((await evm('eth_blockNumber', [])) as string))
+  const cStart = await cHeight().catch(() => 0)
+  /** GET /ext/metrics: Prometheus text as avalanchego's metrics API (./promMetrics) */
+  const metricsReport = async (req: IncomingMessage, res: ServerResponse) => {
+    const rules = o.faults.take('node', `/ext/metrics ${req.method ?? 'GET'}`)
+    if (await applyHttpFault(rules, req, res, { service: 'node' })) return
+    const failing = health.failingNow()
+    const text = exposition(
+      nodeMetricFamilies({
+        ds: o.ds,
+        state: vState,
+        peers: peers(),
+        process: knobs.process,
+        accepted: { C: Math.max(0, (await cHeight().catch(() => cStart)) - cStart), P: 0, X: 0 },
+        failing: { health: failing.length, readiness: failing.includes('bootstrapped') ? 1 : 0, liveness: 0 },
+      }),
+    )
+    send(res, 200, text, 'text/plain; version=0.0.4; charset=utf-8')
+  }
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0]!
       if (path.startsWith('/__sim/')) return control(req, res, path)
+      // a node that stopped answering: the request hangs, or its connection is closed at once (the fault kinds 'hang' and 'drop')
+      if (knobs.unresponsive) return void (await applyHttpFault([{ service: 'node', kind: knobs.unresponsive === 'hang' ? 'hang' : 'drop' }], req, res, { service: 'node' }))
+      if (path === '/ext/metrics' && knobs.metricsApi) return metricsReport(req, res)
       const healthKind = Object.hasOwn(HEALTH_GET_PATHS, path) ? HEALTH_GET_PATHS[path] : undefined
       if (healthKind && flags.healthApi && (req.method === 'GET' || path !== '/ext/health')) return healthReport(req, res, path, healthKind)
       const handler = route(path)
@@ -387,7 +446,16 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   // default (5 s) raced clients that reuse a socket right after the event loop was busy for a few seconds
   // (ECONNRESET on the next request).
   server.keepAliveTimeout = 120_000
+  /** websocket upgrades taken while the node hangs (never answered; destroyed by close()) */
+  const hung = new Set<Duplex>()
   server.on('upgrade', (req, socket, head) => {
+    if (knobs.unresponsive === 'hang') {
+      hung.add(socket)
+      socket.on('error', () => undefined)
+      socket.on('close', () => hung.delete(socket))
+      return
+    }
+    if (knobs.unresponsive === 'refuse') return void socket.destroy()
     const path = (req.url ?? '/').split('?')[0]!
     const m = /^\/ext\/bc\/([^/]+)\/ws$/.exec(path)
     const evm = m ? evmChains.get(m[1]!) : undefined
@@ -408,7 +476,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     setDebugApi: (on) => {
       flags.debugApi = on
     },
-    setConfig: (patch) => applyConfig(parseNodeConfig(patch, health.checkNames())),
+    setConfig: (patch) => applyConfig(parseNodeConfig(patch, configContext())),
     validators,
     profileDir: o.profileDir,
     profiles: () => profiler.list(),
@@ -417,6 +485,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       core.stop()
       for (const { relay } of new Set(evmChains.values())) relay.close()
       await profiler.stop()
+      for (const socket of hung) socket.destroy()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

@@ -8,6 +8,9 @@
  * A 'wsDrop' fault (match: the path and the method of anvil's message, e.g. "eth_subscription") closes
  * the client socket abruptly when that message would be delivered (mid-stream); with count=2 it drops
  * twice, across the client's reconnection.
+ *
+ * While `silent()` (the node hangs: /__sim/config unresponsive "hang") nothing passes either way: the
+ * sockets stay open and quiet. dropClients() closes every client socket, as a node that went down.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -23,7 +26,12 @@ const MAX_PAYLOAD = 16 * 1024 * 1024
 export class WsRelay {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD })
 
-  constructor(private readonly anvilWsUrl: string, private readonly faults: Faults, private readonly deps: EvmDeps) {}
+  constructor(
+    private readonly anvilWsUrl: string,
+    private readonly faults: Faults,
+    private readonly deps: EvmDeps,
+    private readonly silent: () => boolean = () => false,
+  ) {}
 
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): void {
     this.wss.handleUpgrade(req, socket, head, (client) => this.relay(client, path))
@@ -51,6 +59,7 @@ export class WsRelay {
       for (const m of queue.splice(0)) upstream.send(m)
     })
     client.on('message', (data) => {
+      if (this.silent()) return
       const text = data.toString()
       void this.screen(text).then(
         (what) => {
@@ -63,6 +72,7 @@ export class WsRelay {
       )
     })
     upstream.on('message', (data, isBinary) => {
+      if (this.silent()) return
       const text = data.toString()
       let method = 'ws'
       try {
@@ -88,8 +98,13 @@ export class WsRelay {
     upstream.on('error', close)
   }
 
-  close(): void {
+  /** closes every client socket at once (their anvil sockets follow); new ones are still taken */
+  dropClients(): void {
     for (const c of this.wss.clients) c.terminate()
+  }
+
+  close(): void {
+    this.dropClients()
     this.wss.close()
   }
 }
