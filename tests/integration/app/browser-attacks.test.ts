@@ -46,6 +46,16 @@ async function start(options: Partial<BrowserServerOptions> = {}): Promise<Runni
   }
 }
 
+/** A server for the tests of the enclosing describe: started before the first of them, stopped after the last. */
+function serverForTheseTests(options: Partial<BrowserServerOptions> = {}): Running {
+  const r = {} as Running
+  beforeAll(async () => {
+    Object.assign(r, await start(options))
+  })
+  afterAll(() => r.stop())
+  return r
+}
+
 /** Writes raw bytes to the port and returns what comes back until the server closes (or a short while passes). */
 function raw(port: number, bytes: string | Buffer, waitMs = 3000): Promise<string> {
   return new Promise((resolve) => {
@@ -98,13 +108,7 @@ const upgradeHeaders = (port: number): string =>
   `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n`
 
 describe('request lines that used to end the process', () => {
-  let r: Running
-  beforeAll(async () => {
-    r = await start()
-  })
-  afterAll(async () => {
-    await r.stop()
-  })
+  const r = serverForTheseTests()
 
   const host = (): string => `Host: 127.0.0.1:${r.server.port}\r\n`
 
@@ -233,13 +237,7 @@ describe('a handler that throws', () => {
 })
 
 describe('a client that floods frames and does not read its answers', () => {
-  let r: Running
-  beforeAll(async () => {
-    r = await start()
-  })
-  afterAll(async () => {
-    await r.stop()
-  })
+  const r = serverForTheseTests()
 
   it('gets a few KB back for a 1 MB frame of unknown keys (the echo is bounded)', async () => {
     const ws = await openClient(r)
@@ -315,14 +313,8 @@ describe('a client that floods frames and does not read its answers', () => {
 })
 
 describe('a client whose queue passes the hard limit', () => {
-  let r: Running
-  beforeAll(async () => {
-    // Pausing off (it would keep the queue small), a low hard limit: the limit itself is what is tested.
-    r = await start({ backpressure: { pauseAt: 1024 * 1024 * 1024, terminateAt: 2 * 1024 * 1024 } })
-  })
-  afterAll(async () => {
-    await r.stop()
-  })
+  // Pausing off (it would keep the queue small), a low hard limit: the limit itself is what is tested.
+  const r = serverForTheseTests({ backpressure: { pauseAt: 1024 * 1024 * 1024, terminateAt: 2 * 1024 * 1024 } })
 
   it('is dropped; the server keeps serving', async () => {
     const setup = await openClient(r)
@@ -346,13 +338,7 @@ describe('a client whose queue passes the hard limit', () => {
 })
 
 describe('how the renderer is served', () => {
-  let r: Running
-  beforeAll(async () => {
-    r = await start()
-  })
-  afterAll(async () => {
-    await r.stop()
-  })
+  const r = serverForTheseTests()
 
   const get = async (path: string, acceptEncoding?: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> => {
     // node:http, not fetch: fetch would decode the body and hide what was sent.

@@ -28,26 +28,29 @@ afterEach(() => {
   ipcMain.removeAllListeners()
 })
 
+/** A fake window attached over IPC to an app that is closed after the test; `isOwnUrl` says which page it trusts. */
+function attachedWindow(isOwnUrl: (url: string) => boolean = (url) => url === OWN_URL): ReturnType<typeof fakeWindow> {
+  const ctx = testApp()
+  done = ctx.done
+  const w = fakeWindow()
+  attachIpc(ctx.app.server, w.contents as never, isOwnUrl)
+  return w
+}
+
 const listCall = { t: 'call', id: 1, method: 'profiles.list', input: {} }
 const tick = () => new Promise((r) => setTimeout(r, 20))
 
 describe('Electron IPC transport', () => {
   it('serves frames from our own window main frame', async () => {
-    const ctx = testApp()
-    done = ctx.done
-    const w = fakeWindow()
-    attachIpc(ctx.app.server, w.contents as never, (url) => url === OWN_URL)
+    const w = attachedWindow()
     ipcMain.emit(IPC_CHANNEL, { sender: w.contents, senderFrame: w.mainFrame }, listCall)
     await tick()
     expect(w.sent).toEqual([{ t: 'ok', id: 1, output: { profiles: [], activeId: null } }])
   })
 
   it('drops frames from another webContents, a subframe, or a foreign URL', async () => {
-    const ctx = testApp()
-    done = ctx.done
-    const w = fakeWindow()
+    const w = attachedWindow()
     const other = fakeWindow()
-    attachIpc(ctx.app.server, w.contents as never, (url) => url === OWN_URL)
     const create = { t: 'call', id: 2, method: 'profiles.create', input: { profile: { name: 'evil', nodeUrl: 'http://127.0.0.1:1', dataUrl: 'http://127.0.0.1:1', metricsUrl: 'http://127.0.0.1:1', network: 'mainnet', nodeIds: [] } } }
     ipcMain.emit(IPC_CHANNEL, { sender: other.contents, senderFrame: other.mainFrame }, create)
     ipcMain.emit(IPC_CHANNEL, { sender: w.contents, senderFrame: { url: OWN_URL } }, create)
@@ -64,10 +67,7 @@ describe('Electron IPC transport', () => {
   })
 
   it('validates frames from a trusted sender like every transport', async () => {
-    const ctx = testApp()
-    done = ctx.done
-    const w = fakeWindow()
-    attachIpc(ctx.app.server, w.contents as never, (url) => url === OWN_URL)
+    const w = attachedWindow()
     ipcMain.emit(IPC_CHANNEL, { sender: w.contents, senderFrame: w.mainFrame }, { t: 'call', id: 3, method: 'profiles.list', input: { all: true } })
     ipcMain.emit(IPC_CHANNEL, { sender: w.contents, senderFrame: w.mainFrame }, { t: 'call', id: 4, method: 'shell.exec', input: {} })
     await tick()
@@ -78,10 +78,7 @@ describe('Electron IPC transport', () => {
   })
 
   it('stops listening when the window is destroyed', () => {
-    const ctx = testApp()
-    done = ctx.done
-    const w = fakeWindow()
-    attachIpc(ctx.app.server, w.contents as never, () => true)
+    const w = attachedWindow(() => true)
     expect(ipcMain.listenerCount(IPC_CHANNEL)).toBe(1)
     w.contents.emit('destroyed')
     expect(ipcMain.listenerCount(IPC_CHANNEL)).toBe(0)
