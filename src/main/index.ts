@@ -5,13 +5,16 @@ import { createApp, type App } from './app'
 import { attachIpc } from './electron/ipc-transport'
 import { handleAppProtocol, registerAppScheme } from './electron/protocol'
 import { desktopSecretStore } from './electron/safe-storage'
+import { createTray, type CompanionTray } from './electron/tray'
 import { createMainWindow } from './electron/window'
 import { log } from './log'
 
 /** The Electron entry: windows, security, the IPC transport. Everything else lives in app.ts. */
 const outDir = join(import.meta.dirname, '..')
 const iconPath = join(import.meta.dirname, '..', '..', 'resources', 'icon.png')
+const trayIconDir = join(import.meta.dirname, '..', '..', 'resources', 'tray')
 let companion: App | undefined
+let tray: CompanionTray | undefined
 
 app.enableSandbox()
 // The renderer is served from app://renderer/ (with its CSP as a header); the scheme must be known before ready.
@@ -22,8 +25,19 @@ if (!app.requestSingleInstanceLock()) app.quit()
 
 function openWindow(): void {
   if (!companion) return
+  const [open] = BrowserWindow.getAllWindows()
+  if (open) {
+    if (open.isMinimized()) open.restore()
+    open.focus()
+    return
+  }
   const { window, isOwnUrl } = createMainWindow(outDir, iconPath)
   attachIpc(companion.server, window.webContents, isOwnUrl)
+}
+
+/** The tray's state follows the watch: after each alert change, and once a minute for checks without one. */
+function showFleetState(): void {
+  if (companion && tray) tray.update(companion.fleetState())
 }
 
 app.whenReady().then(
@@ -38,8 +52,12 @@ app.whenReady().then(
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body, silent: false }).show()
       },
+      onWatchAlert: () => showFleetState(),
       ...(existsSync(native) ? { nativeBinding: native } : {})
     })
+    tray = createTray(trayIconDir, { open: openWindow, quit: () => app.quit() })
+    showFleetState()
+    setInterval(showFleetState, 60_000).unref()
     openWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow()
@@ -48,14 +66,10 @@ app.whenReady().then(
   (err: unknown) => log.error('could not start', err)
 )
 
-app.on('second-instance', () => {
-  const [w] = BrowserWindow.getAllWindows()
-  if (w) {
-    if (w.isMinimized()) w.restore()
-    w.focus()
-  }
+app.on('second-instance', () => openWindow())
+// The watch goes on with no window open: the app quits from the tray's menu (or the OS), not when the last window closes.
+app.on('window-all-closed', () => undefined)
+app.on('will-quit', () => {
+  tray?.destroy()
+  companion?.close()
 })
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
-})
-app.on('will-quit', () => companion?.close())

@@ -64,7 +64,8 @@ export function createFakeElectron() {
     openExternal: [] as string[],
     backend: 'gnome_libsecret' as string,
     encryptionAvailable: true,
-    paths: new Map<string, string>()
+    paths: new Map<string, string>(),
+    trays: [] as { image: { path: string }; tooltip: string; menu: { label?: string; type?: string; click?: () => void }[]; destroyed: boolean; emit: (e: string) => void }[]
   }
 
   class FakeBrowserWindow extends FakeEmitter {
@@ -98,6 +99,29 @@ export function createFakeElectron() {
       this.webContents.destroyed = true
       this.emit('closed')
       this.webContents.emit('destroyed')
+    }
+  }
+
+  /** The tray: its image (the path it was made from), tooltip and menu, to be read and clicked by a test. */
+  class FakeTray extends FakeEmitter {
+    tooltip = ''
+    menu: { label?: string; type?: string; click?: () => void }[] = []
+    destroyed = false
+    constructor(public image: { path: string }) {
+      super()
+      state.trays.push(this)
+    }
+    setImage(image: { path: string }): void {
+      this.image = image
+    }
+    setToolTip(text: string): void {
+      this.tooltip = text
+    }
+    setContextMenu(menu: { items: FakeTray['menu'] }): void {
+      this.menu = menu.items
+    }
+    destroy(): void {
+      this.destroyed = true
     }
   }
 
@@ -153,7 +177,10 @@ export function createFakeElectron() {
     shell: { openExternal: (url: string) => (state.openExternal.push(url), Promise.resolve()) },
     safeStorage,
     BrowserWindow: FakeBrowserWindow,
-    Notification: FakeNotification
+    Notification: FakeNotification,
+    Tray: FakeTray,
+    Menu: { buildFromTemplate: (items: FakeTray['menu']) => ({ items }) },
+    nativeImage: { createFromPath: (path: string) => ({ path }) }
   }
 
   return {

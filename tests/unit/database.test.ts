@@ -1,8 +1,11 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { AlertStore } from '../../src/main/cache/alert-store'
 import { DB_FILE, openDatabase } from '../../src/main/cache/database'
 import { MIGRATIONS } from '../../src/main/cache/migrations'
+import { WatchStore } from '../../src/main/cache/watch-store'
 import { tempDir } from '../support/temp'
 
 let cleanup: (() => void) | undefined
@@ -72,5 +75,27 @@ describe('the database file', () => {
     first.db.close()
     expect(() => openDatabase(t.dir)).toThrow(/newer version of the app/)
     expect(existsSync(join(t.dir, DB_FILE))).toBe(true)
+  })
+})
+
+describe('migration 10: the alerts area', () => {
+  it("moves a profile's unreachable threshold from the watch settings into its rules, and keeps its alerts", () => {
+    const t = tempDir()
+    cleanup = t.remove
+    // A database as the version with nine migrations left it, with one profile watched more strictly than the default.
+    const old = new Database(join(t.dir, DB_FILE))
+    for (const sql of MIGRATIONS.slice(0, 9)) old.exec(sql)
+    old.pragma('user_version = 9')
+    old.prepare("INSERT INTO profiles (id, name, node_url, data_url, metrics_url, network, created_at, updated_at) VALUES ('p1', 'v1', 'http://n', 'http://d', 'http://m', 'fuji', 1, 1)").run()
+    old.prepare("INSERT INTO watch_settings (profile_id, enabled, interval_sec, unreachable_after) VALUES ('p1', 1, 30, 5)").run()
+    old.prepare("INSERT INTO watch_alerts (id, profile_id, profile_name, node_url, rule, severity, message, fired_at) VALUES ('a1', 'p1', 'v1', 'http://n', 'unreachable', 'critical', 'gone', 7)").run()
+    old.close()
+
+    const { db } = openDatabase(t.dir)
+    const alerts = new AlertStore(db)
+    expect(alerts.rules('p1').find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 5 })
+    expect(alerts.open('p1')).toMatchObject([{ id: 'a1', rule: 'unreachable', subject: null, acknowledgedAt: null, clearedAt: null }])
+    expect(new WatchStore(db).settings('p1')).toEqual({ profileId: 'p1', enabled: true, intervalSec: 30, subnetIds: [] })
+    db.close()
   })
 })

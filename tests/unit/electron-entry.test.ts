@@ -141,18 +141,27 @@ describe('the Electron entry, with a stand-in for electron', () => {
     expect(w!.focus).toHaveBeenCalledOnce()
   })
 
-  it('quits when the last window closes, except on macOS', () => {
-    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!
-    try {
-      Object.defineProperty(process, 'platform', { value: 'darwin' })
-      electron.app.emit('window-all-closed')
-      expect(electron.app.quit).not.toHaveBeenCalled()
-      Object.defineProperty(process, 'platform', { value: 'linux' })
-      electron.app.emit('window-all-closed')
-      expect(electron.app.quit).toHaveBeenCalledOnce()
-    } finally {
-      Object.defineProperty(process, 'platform', platform)
+  it('keeps running with every window closed: a tray icon shows the fleet state, opens the window and quits', async () => {
+    const [tray] = electron.state.trays
+    expect(tray!.image.path).toMatch(/resources\/tray\/unknown\.png$/)
+    expect(tray!.tooltip).toBe('Node Operator Companion: no node watched')
+    expect(tray!.menu.filter((i) => i.label).map((i) => i.label)).toEqual(['Open Node Operator Companion', 'Quit'])
+    for (const platform of ['linux', 'darwin', 'win32']) {
+      const was = Object.getOwnPropertyDescriptor(process, 'platform')!
+      try {
+        Object.defineProperty(process, 'platform', { value: platform })
+        electron.app.emit('window-all-closed')
+      } finally {
+        Object.defineProperty(process, 'platform', was)
+      }
     }
+    expect(electron.app.quit).not.toHaveBeenCalled()
+    // "Open" with a window open focuses it rather than opening a second.
+    tray!.menu.find((i) => i.label === 'Open Node Operator Companion')!.click!()
+    expect(windows()).toHaveLength(1)
+    tray!.menu.find((i) => i.label === 'Quit')!.click!()
+    expect(electron.app.quit).toHaveBeenCalledOnce()
+    electron.app.quit.mockClear()
   })
 
   it('on activate with no window, opens a new one that is served, and the closed one is not', async () => {

@@ -1,43 +1,22 @@
-import { watchSampleSchema, type WatchAlert, type WatchRule, type WatchSample } from '../../shared/contract'
+import { watchSampleSchema, type WatchProfileSettings, type WatchSample } from '../../shared/contract'
 import type { Db } from './database'
 
 /** Samples kept per profile: at one a minute, about a week; older ones are dropped as new ones come. */
 export const SAMPLES_KEPT_PER_PROFILE = 10_000
 
-export interface WatchSettingsRow {
-  profileId: string
-  enabled: boolean
-  intervalSec: number
-  unreachableAfter: number
+export const DEFAULT_WATCH_SETTINGS = { enabled: true, intervalSec: 60, subnetIds: [] as string[] } as const
+
+const parseSample = (data: string): WatchSample[] => {
+  const parsed = watchSampleSchema.safeParse(JSON.parse(data))
+  return parsed.success ? [parsed.data] : []
 }
 
-export const DEFAULT_WATCH_SETTINGS = { enabled: true, intervalSec: 60, unreachableAfter: 3 } as const
-
-interface RawAlert {
-  id: string
-  profile_id: string
-  profile_name: string
-  node_url: string
-  rule: string
-  severity: string
-  message: string
-  fired_at: number
-  cleared_at: number | null
+const parseIds = (json: string): string[] => {
+  const v: unknown = JSON.parse(json)
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
 }
 
-const alertFromRaw = (r: RawAlert): WatchAlert => ({
-  id: r.id,
-  profileId: r.profile_id,
-  profileName: r.profile_name,
-  nodeUrl: r.node_url,
-  rule: r.rule as WatchRule,
-  severity: r.severity === 'critical' ? 'critical' : 'warning',
-  message: r.message,
-  firedAt: r.fired_at,
-  clearedAt: r.cleared_at
-})
-
-/** Named statements over the watch's samples, settings and alerts (migration 9). */
+/** Named statements over the watch's samples and each profile's settings (migrations 9 and 10). */
 export class WatchStore {
   private readonly s
   constructor(private readonly db: Db) {
@@ -49,21 +28,17 @@ export class WatchStore {
            SELECT at FROM watch_samples WHERE profile_id = ? ORDER BY at DESC LIMIT 1 OFFSET ?)`
       ),
       recent: db.prepare<[string, number], { data: string }>('SELECT data FROM watch_samples WHERE profile_id = ? ORDER BY at DESC LIMIT ?'),
-      settings: db.prepare<[string], { enabled: number; interval_sec: number; unreachable_after: number }>(
-        'SELECT enabled, interval_sec, unreachable_after FROM watch_settings WHERE profile_id = ?'
+      since: db.prepare<[string, number, number], { data: string }>(
+        'SELECT data FROM watch_samples WHERE profile_id = ? AND at >= ? ORDER BY at DESC LIMIT ?'
       ),
-      putSettings: db.prepare<[string, number, number, number]>(
-        `INSERT INTO watch_settings (profile_id, enabled, interval_sec, unreachable_after) VALUES (?, ?, ?, ?)
-         ON CONFLICT(profile_id) DO UPDATE SET enabled = excluded.enabled, interval_sec = excluded.interval_sec, unreachable_after = excluded.unreachable_after`
+      lastReachable: db.prepare<[string], { at: number }>('SELECT MAX(at) AS at FROM watch_samples WHERE profile_id = ? AND reachable = 1'),
+      settings: db.prepare<[string], { enabled: number; interval_sec: number; subnet_ids: string }>(
+        'SELECT enabled, interval_sec, subnet_ids FROM watch_settings WHERE profile_id = ?'
       ),
-      insertAlert: db.prepare<[string, string, string, string, string, string, string, number]>(
-        'INSERT OR IGNORE INTO watch_alerts (id, profile_id, profile_name, node_url, rule, severity, message, fired_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
-      ),
-      clearAlert: db.prepare<[number, string]>('UPDATE watch_alerts SET cleared_at = ? WHERE id = ? AND cleared_at IS NULL'),
-      openOf: db.prepare<[string], RawAlert>('SELECT * FROM watch_alerts WHERE profile_id = ? AND cleared_at IS NULL ORDER BY fired_at'),
-      allOpen: db.prepare<[], RawAlert>('SELECT * FROM watch_alerts WHERE cleared_at IS NULL ORDER BY fired_at DESC, id'),
-      past: db.prepare<[number], RawAlert>('SELECT * FROM watch_alerts WHERE cleared_at IS NOT NULL ORDER BY fired_at DESC, id LIMIT ?'),
-      lastFired: db.prepare<[string], { rule: string; at: number }>('SELECT rule, MAX(fired_at) AS at FROM watch_alerts WHERE profile_id = ? GROUP BY rule')
+      putSettings: db.prepare<[string, number, number, string]>(
+        `INSERT INTO watch_settings (profile_id, enabled, interval_sec, unreachable_after, subnet_ids) VALUES (?, ?, ?, 3, ?)
+         ON CONFLICT(profile_id) DO UPDATE SET enabled = excluded.enabled, interval_sec = excluded.interval_sec, subnet_ids = excluded.subnet_ids`
+      )
     }
   }
 
@@ -74,45 +49,24 @@ export class WatchStore {
     })()
   }
 
-  /** The newest `count` samples of a profile, oldest first. Rows that no longer parse are skipped. */
-  recentSamples(profileId: string, count: number): WatchSample[] {
-    return this.s.recent
-      .all(profileId, count)
-      .flatMap((r) => {
-        const parsed = watchSampleSchema.safeParse(JSON.parse(r.data))
-        return parsed.success ? [parsed.data] : []
-      })
-      .reverse()
+  /** The newest `count` samples of a profile (taken at or after `since`), oldest first. Rows that no longer parse are skipped. */
+  recentSamples(profileId: string, count: number, since?: number): WatchSample[] {
+    const rows = since === undefined ? this.s.recent.all(profileId, count) : this.s.since.all(profileId, since, count)
+    return rows.flatMap((r) => parseSample(r.data)).reverse()
   }
 
-  settings(profileId: string): WatchSettingsRow {
+  /** When the node last answered a check; null when it never has. */
+  lastReachableAt(profileId: string): number | null {
+    return this.s.lastReachable.get(profileId)?.at ?? null
+  }
+
+  settings(profileId: string): WatchProfileSettings {
     const r = this.s.settings.get(profileId)
-    if (!r) return { profileId, ...DEFAULT_WATCH_SETTINGS }
-    return { profileId, enabled: r.enabled === 1, intervalSec: r.interval_sec, unreachableAfter: r.unreachable_after }
+    if (!r) return { profileId, ...DEFAULT_WATCH_SETTINGS, subnetIds: [] }
+    return { profileId, enabled: r.enabled === 1, intervalSec: r.interval_sec, subnetIds: parseIds(r.subnet_ids) }
   }
 
-  putSettings(s: WatchSettingsRow): void {
-    this.s.putSettings.run(s.profileId, s.enabled ? 1 : 0, s.intervalSec, s.unreachableAfter)
-  }
-
-  insertAlert(a: WatchAlert): void {
-    this.s.insertAlert.run(a.id, a.profileId, a.profileName, a.nodeUrl, a.rule, a.severity, a.message, a.firedAt)
-  }
-
-  clearAlert(id: string, at: number): void {
-    this.s.clearAlert.run(at, id)
-  }
-
-  openAlerts(profileId?: string): WatchAlert[] {
-    return (profileId ? this.s.openOf.all(profileId) : this.s.allOpen.all()).map(alertFromRaw)
-  }
-
-  pastAlerts(limit: number): WatchAlert[] {
-    return this.s.past.all(limit).map(alertFromRaw)
-  }
-
-  /** When each rule last fired for a profile (for the cooldown). */
-  lastFired(profileId: string): Partial<Record<WatchRule, number>> {
-    return Object.fromEntries(this.s.lastFired.all(profileId).map((r) => [r.rule, r.at]))
+  putSettings(s: WatchProfileSettings): void {
+    this.s.putSettings.run(s.profileId, s.enabled ? 1 : 0, s.intervalSec, JSON.stringify(s.subnetIds))
   }
 }

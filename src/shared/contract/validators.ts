@@ -119,7 +119,7 @@ export const samplePointSchema = z
 export type SamplePoint = z.infer<typeof samplePointSchema>
 
 export const alertKindSchema = z.enum(['disconnected', 'lowUptime', 'notValidating'])
-export const alertSchema = z
+export const validatorAlertSchema = z
   .object({
     id: shortText,
     nodeID: shortText,
@@ -130,7 +130,7 @@ export const alertSchema = z
     message: z.string().max(500)
   })
   .strict()
-export type ValidatorAlert = z.infer<typeof alertSchema>
+export type ValidatorAlert = z.infer<typeof validatorAlertSchema>
 
 /** A subnet the node knows of (from its blockchains), with the chains it validates. */
 export const subnetChoiceSchema = z
@@ -181,7 +181,7 @@ export const validatorMethods = {
     summary: "Refresh the profile's validators now: keep the sample in the history and raise or clear alerts",
     effect: 'local',
     input: emptyInput,
-    output: z.object({ sampledAt: z.number().int(), fired: z.array(alertSchema), cleared: z.array(alertSchema) }).strict(),
+    output: z.object({ sampledAt: z.number().int(), fired: z.array(validatorAlertSchema), cleared: z.array(validatorAlertSchema) }).strict(),
     invalidates: ['validators.mine', 'validators.history', 'validators.alerts']
   }),
   'validators.history': defineMethod({
@@ -194,7 +194,7 @@ export const validatorMethods = {
     summary: "Alerts about the profile's validators, newest first (open ones have no clearedAt)",
     effect: 'read',
     input: z.object({ limit: z.number().int().min(1).max(1_000).default(200) }).strict(),
-    output: z.object({ alerts: z.array(alertSchema) }).strict()
+    output: z.object({ alerts: z.array(validatorAlertSchema) }).strict()
   }),
   'validators.settings': defineMethod({
     summary: 'The alert threshold and the refresh interval',
@@ -213,6 +213,6 @@ export const validatorMethods = {
 export const validatorEvents = {
   'validators.alert': defineEvent({
     summary: 'An alert fired or cleared (for notifications)',
-    payload: z.object({ alert: alertSchema, state: z.enum(['fired', 'cleared']) }).strict()
+    payload: z.object({ alert: validatorAlertSchema, state: z.enum(['fired', 'cleared']) }).strict()
   })
 } as const

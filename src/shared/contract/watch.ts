@@ -1,16 +1,57 @@
 import { z } from 'zod'
+import { cb58IdSchema } from '../domain/ids'
 import { defineMethod } from '../rpc/contract-types'
+import { alertSchema } from './alerts'
 import { emptyInput, idSchema } from './common'
 
 /**
- * The watch area: every profile's node checked on its own interval with no window open, the samples
- * those checks keep, and the alerts the rules raise from them (services/watch, services/alerts).
+ * The watch area: every profile's node checked on its own interval with no window open, and the samples
+ * those checks keep (services/watch). The rules applied to the samples and their alerts: the alerts area.
  */
 const shortText = z.string().max(500)
+const uint = z.string().regex(/^\d+$/).max(40)
+const percent = z.string().regex(/^\d+(\.\d+)?$/).max(40)
+const finite = z.number().finite()
 
-export const WATCH_RULES = ['unreachable', 'unhealthy', 'notBootstrapped'] as const
-export const watchRuleSchema = z.enum(WATCH_RULES)
-export type WatchRule = z.infer<typeof watchRuleSchema>
+/** One of the profile's validators as a check saw it (Primary Network: subnetID null). */
+export const watchedValidatorSchema = z
+  .object({
+    nodeID: shortText,
+    subnetID: shortText.nullable(),
+    /** false: asked for but not in the current set */
+    validating: z.boolean(),
+    connected: z.boolean().optional(),
+    /** percent 0–100 as the node reports it */
+    uptime: percent.optional(),
+    /** unix seconds */
+    endTime: uint.optional(),
+    weight: uint.optional(),
+    /** L1 validators (ACP-77) */
+    validationID: shortText.optional(),
+    /** nAVAX left to pay the L1's continuous fee */
+    balance: uint.optional()
+  })
+  .strict()
+export type WatchedValidator = z.infer<typeof watchedValidatorSchema>
+
+/**
+ * The node's own numbers from /ext/metrics (Prometheus text, avalanchego's metric names), where it
+ * serves them. Counters are totals since the node started.
+ */
+export const nodeMetricsSchema = z
+  .object({
+    cpuSecondsTotal: finite.optional(),
+    residentMemoryBytes: finite.optional(),
+    peers: finite.optional(),
+    /** percent 0–100: the node's uptime as its peers see it, weighted by stake */
+    uptimeWeightedAverage: finite.optional(),
+    /** percent 0–100: stake of the peers that would reward the node */
+    uptimeRewardingStake: finite.optional(),
+    /** accepted blocks per chain alias or ID */
+    acceptedBlocks: z.record(z.string().max(100), finite)
+  })
+  .strict()
+export type NodeMetrics = z.infer<typeof nodeMetricsSchema>
 
 /** One check of one profile's node. A part the node does not serve (its API off) is left out: unknown. */
 export const watchSampleSchema = z
@@ -21,32 +62,26 @@ export const watchSampleSchema = z
     reachable: z.boolean(),
     /** why it was not reachable, in words */
     error: shortText.optional(),
+    /** how long the check took, ms */
+    durationMs: z.number().int().nonnegative().optional(),
     healthy: z.boolean().optional(),
     /** names of the health checks that failed */
     failingChecks: z.array(shortText).max(500),
     /** per chain: true/false, or null when the node did not say */
     bootstrapped: z.object({ P: z.boolean().nullable(), X: z.boolean().nullable(), C: z.boolean().nullable() }).strict(),
     version: shortText.optional(),
-    peers: z.number().int().nonnegative().optional()
+    /** the version most of its peers run, when the node lists its peers with their versions */
+    peersMajorityVersion: shortText.optional(),
+    peers: z.number().int().nonnegative().optional(),
+    nodeId: shortText.optional(),
+    /** the profile's validators (its NodeIDs, or the node's own), when the P-Chain answered */
+    validators: z.array(watchedValidatorSchema).max(2_000).optional(),
+    /** nAVAX per second an L1 validator pays (platform.getValidatorFeeState price), when known */
+    l1FeeRate: uint.optional(),
+    metrics: nodeMetricsSchema.optional()
   })
   .strict()
 export type WatchSample = z.infer<typeof watchSampleSchema>
-
-export const watchAlertSchema = z
-  .object({
-    /** stable for one firing: a receiver drops repeats by it */
-    id: z.string().max(200),
-    profileId: idSchema,
-    profileName: shortText,
-    nodeUrl: shortText,
-    rule: watchRuleSchema,
-    severity: z.enum(['critical', 'warning']),
-    message: z.string().max(2_000),
-    firedAt: z.number().int().nonnegative(),
-    clearedAt: z.number().int().nonnegative().nullable()
-  })
-  .strict()
-export type WatchAlert = z.infer<typeof watchAlertSchema>
 
 export const MIN_WATCH_INTERVAL_SEC = 5
 export const MAX_WATCH_INTERVAL_SEC = 86_400
@@ -56,8 +91,8 @@ export const watchProfileSettingsSchema = z
     profileId: idSchema,
     enabled: z.boolean(),
     intervalSec: z.number().int().min(MIN_WATCH_INTERVAL_SEC).max(MAX_WATCH_INTERVAL_SEC),
-    /** consecutive failed checks before "unreachable" fires */
-    unreachableAfter: z.number().int().min(1).max(100)
+    /** subnets and L1s whose validators of this profile are checked, besides the Primary Network */
+    subnetIds: z.array(z.string().max(100)).max(20)
   })
   .strict()
 export type WatchProfileSettings = z.infer<typeof watchProfileSettingsSchema>
@@ -65,19 +100,14 @@ export type WatchProfileSettings = z.infer<typeof watchProfileSettingsSchema>
 const setSettingsInput = z
   .object({
     profileId: idSchema,
-    enabled: z.boolean().optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
     intervalSec: z
       .number({ error: 'intervalSec must be a whole number of seconds' })
       .int({ error: 'intervalSec must be a whole number of seconds' })
       .min(MIN_WATCH_INTERVAL_SEC, { error: `intervalSec must be at least ${MIN_WATCH_INTERVAL_SEC} seconds; to stop checking, set enabled to false` })
       .max(MAX_WATCH_INTERVAL_SEC, { error: `intervalSec must be at most ${MAX_WATCH_INTERVAL_SEC} seconds (one day)` })
       .optional(),
-    unreachableAfter: z
-      .number()
-      .int()
-      .min(1, { error: 'unreachableAfter must be between 1 and 100 failed checks' })
-      .max(100, { error: 'unreachableAfter must be between 1 and 100 failed checks' })
-      .optional()
+    subnetIds: z.array(cb58IdSchema).max(20, 'at most 20 subnets').optional()
   })
   .strict()
 
@@ -91,7 +121,9 @@ export const watchProfileStatusSchema = z
     last: watchSampleSchema.nullable(),
     /** ms since the last sample was taken */
     ageMs: z.number().int().nonnegative().nullable(),
-    openAlerts: z.array(watchAlertSchema)
+    /** when the node last answered, if it does not now (ms since epoch) */
+    unreachableSince: z.number().int().nonnegative().nullable(),
+    openAlerts: z.array(alertSchema)
   })
   .strict()
 export type WatchProfileStatus = z.infer<typeof watchProfileStatusSchema>
@@ -104,22 +136,29 @@ export const watchMethods = {
     output: z.object({ profiles: z.array(watchProfileStatusSchema) }).strict()
   }),
   'watch.settings': defineMethod({
-    summary: 'How often each profile is checked, or that it is not',
+    summary: 'How often each profile is checked, or that it is not, and which subnets its validators are checked on',
     effect: 'read',
     input: emptyInput,
     output: z.object({ profiles: z.array(watchProfileSettingsSchema) }).strict()
   }),
   'watch.setSettings': defineMethod({
-    summary: "Change one profile's check interval, turn its checks off or on, or its unreachable threshold",
+    summary: "Change one profile's check interval, turn its checks off or on, or the subnets checked",
     effect: 'local',
     input: setSettingsInput,
     output: watchProfileSettingsSchema,
     invalidates: ['watch.settings', 'watch.status']
   }),
-  'watch.alerts': defineMethod({
-    summary: 'Open alerts of every profile, and past ones, newest first',
+  'watch.samples': defineMethod({
+    summary: "One profile's samples, oldest first: the charts of its node over time",
     effect: 'read',
-    input: z.object({ limit: z.number().int().min(1).max(1_000).default(200) }).strict(),
-    output: z.object({ open: z.array(watchAlertSchema), past: z.array(watchAlertSchema) }).strict()
+    input: z
+      .object({
+        profileId: idSchema,
+        /** ms since epoch; only samples taken at or after it */
+        since: z.number().int().nonnegative().optional(),
+        limit: z.number().int().min(1, 'limit must be from 1 to 10000').max(10_000, 'limit must be from 1 to 10000').default(500)
+      })
+      .strict(),
+    output: z.object({ samples: z.array(watchSampleSchema) }).strict()
   })
 } as const

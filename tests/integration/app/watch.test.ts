@@ -54,18 +54,19 @@ describe('watch', () => {
     // Settings: defaults, then small ones; a bad interval is refused with what to fix.
     const defaults = await client.call('watch.settings', {})
     expect(defaults.profiles).toEqual([
-      { profileId: a.id, enabled: true, intervalSec: 60, unreachableAfter: 3 },
-      { profileId: b.id, enabled: true, intervalSec: 60, unreachableAfter: 3 }
+      { profileId: a.id, enabled: true, intervalSec: 60, subnetIds: [] },
+      { profileId: b.id, enabled: true, intervalSec: 60, subnetIds: [] }
     ])
     const bad = await failure(client.call('watch.setSettings', { profileId: a.id, intervalSec: 1 }))
     expect(bad.code).toBe('BAD_INPUT')
     expect(bad.message).toMatch(/intervalSec must be at least 5 seconds/)
     expect((await failure(client.call('watch.setSettings', { profileId: 'nope', intervalSec: 5 }))).code).toBe('NOT_FOUND')
-    for (const id of [a.id, b.id]) await client.call('watch.setSettings', { profileId: id, intervalSec: 5, unreachableAfter: 1 })
-    expect((await client.call('watch.settings', {})).profiles.map((p) => [p.intervalSec, p.unreachableAfter])).toEqual([
-      [5, 1],
-      [5, 1]
-    ])
+    for (const id of [a.id, b.id]) {
+      await client.call('watch.setSettings', { profileId: id, intervalSec: 5 })
+      await client.call('alerts.setRules', { profileId: id, rules: [{ rule: 'unreachable', threshold: 1 }] })
+    }
+    expect((await client.call('watch.settings', {})).profiles.map((p) => p.intervalSec)).toEqual([5, 5])
+    expect((await client.call('alerts.rules', { profileId: a.id })).rules.find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 1 })
 
     // The first checks come within the start jitter (at most 5 s): both nodes answer.
     const first = await until(() => statusOf(b.id), (s) => s.last?.reachable === true)
@@ -83,8 +84,9 @@ describe('watch', () => {
       clearedAt: null,
       message: expect.stringContaining('goes-down')
     })
-    const alerts = await client.call('watch.alerts', {})
+    const alerts = await client.call('alerts.list', {})
     expect(alerts.open.filter((x) => x.rule === 'unreachable').map((x) => x.profileId)).toEqual([b.id])
+    expect((await client.call('alerts.list', { profileId: a.id })).open.filter((x) => x.rule === 'unreachable')).toEqual([])
 
     // The other profile was checked meanwhile (same interval), and its node still answers.
     const still = await until(() => statusOf(a.id), (s) => (s.last?.at ?? 0) > stoppedAt)
@@ -94,7 +96,7 @@ describe('watch', () => {
   }, 20_000)
 
   it('one check: failing health checks are named; an API the node does not serve is unknown, not a failure', async () => {
-    const check = () => checkNode({ profileId: 'p', node: nodeApis(up.nodeUrl) }, { now: Date.now, deadlineMs: 3_000 })
+    const check = () => checkNode({ profileId: 'p', nodeUrl: up.nodeUrl, node: nodeApis(up.nodeUrl), nodeIds: [], subnetIds: [] }, { now: Date.now, deadlineMs: 3_000 })
     try {
       up.setConfig({ unhealthy: 'network' })
       expect(await check()).toMatchObject({ reachable: true, healthy: false, failingChecks: ['network'] })
@@ -122,7 +124,8 @@ describe('watch', () => {
       }
       const url = `http://127.0.0.1:${port}`
       const p = await call('profiles.create', { profile: { name: 'closed', nodeUrl: url, dataUrl: url, metricsUrl: url, network: 'fuji', nodeIds: [] } })
-      await call('watch.setSettings', { profileId: p.id, intervalSec: 5, unreachableAfter: 1 })
+      await call('watch.setSettings', { profileId: p.id, intervalSec: 5 })
+      await call('alerts.setRules', { profileId: p.id, rules: [{ rule: 'unreachable', threshold: 1 }] })
 
       const wrong: string[] = []
       expect(await runCli(['watch', '--profile', 'closed', '--data-dir', t.dir], () => undefined, (s) => wrong.push(s))).toBe(2)

@@ -228,6 +228,22 @@ export const getCurrentValidators = defineRpcMethod({
   })
 })
 
+/**
+ * The L1 validators' continuous fee (ACP-77): `price` is what each active L1 validator pays, in nAVAX
+ * per second. Not in the interface spec; real avalanchego (1.12+) serves it, and the watch reads it to
+ * tell how long an L1 validator's balance lasts. A node without it answers "method not found".
+ */
+const uintOrNumber = z.union([uint, z.number().int().nonnegative().transform(String)])
+
+export const getValidatorFeeState = defineRpcMethod({
+  api: 'pchain',
+  method: 'platform.getValidatorFeeState',
+  effect: 'read',
+  params: z.strictObject({}),
+  // gas.Gas and gas.Price are plain uint64 in avalanchego's reply: numbers on the wire, strings in some proxies.
+  result: z.looseObject({ excess: uintOrNumber, price: uintOrNumber, timestamp: z.string() })
+})
+
 export type Validator = z.output<typeof validator>
 export type Delegator = z.output<typeof delegator>
 export type Owner = z.output<typeof owner>

@@ -39,16 +39,20 @@ export interface ReadOptions {
  * abort is CANCELLED and a connection closed half-way is NETWORK (never a raw DOMException/TypeError).
  */
 export async function readJson(res: Response, service: string, maxBytes = 32 * 1024 * 1024, opts: ReadOptions = {}): Promise<unknown> {
-  let text: string
-  try {
-    text = await readText(res, service, maxBytes)
-  } catch (err) {
-    throw bodyError(err, res, service, opts)
-  }
+  const text = await readBody(res, service, maxBytes, opts)
   try {
     return JSON.parse(text) as unknown
   } catch {
     throw new AppError('UPSTREAM_INVALID', `The ${service} sent a body that is not JSON`, { status: res.status })
+  }
+}
+
+/** Reads a body as text, at most maxBytes, with the failures named as readJson names them. */
+export async function readBody(res: Response, service: string, maxBytes: number, opts: ReadOptions = {}): Promise<string> {
+  try {
+    return await readText(res, service, maxBytes)
+  } catch (err) {
+    throw bodyError(err, res, service, opts)
   }
 }
 

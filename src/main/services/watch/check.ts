@@ -1,19 +1,27 @@
 /**
- * One check of one profile's node: health, bootstrapping of P, X and C, version and peer count, each
- * call through the client functions of that profile with its own deadline. A part the node does not
- * serve (its info or health API off: 404, or an RPC error) is left unknown, never counted against the
- * node; only a node that answers nothing at all is unreachable.
+ * One check of one profile's node: health, bootstrapping of P, X and C, version and its peers' versions,
+ * peers, the profile's validators (Primary Network and the subnets chosen), the L1 fee rate and the
+ * node's own /ext/metrics; each call through the client functions of that profile with its own deadline.
+ * A part the node does not serve (its API off: 404, or an RPC error) is left unknown, never counted
+ * against the node; only a node that answers nothing at all is unreachable.
  */
-import type { WatchSample } from '../../../shared/contract'
+import type { WatchSample, WatchedValidator } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
-import { health, info } from '../../clients/node/index'
+import { health, info, platform } from '../../clients/node/index'
 import type { NodeApis } from '../../clients/node/index'
+import { fetchNodeMetrics } from '../../clients/node/node-metrics'
+import { majorityVersion } from './versions'
 
 export const DEFAULT_CHECK_DEADLINE_MS = 5_000
 
 export interface CheckTarget {
   profileId: string
+  nodeUrl: string
   node: NodeApis
+  /** the profile's NodeIDs; none: the node's own */
+  nodeIds: readonly string[]
+  /** subnets and L1s whose validators are checked besides the Primary Network */
+  subnetIds: readonly string[]
 }
 
 export interface CheckOptions {
@@ -41,39 +49,77 @@ async function part<T>(call: (signal: AbortSignal) => Promise<T>, deadlineMs: nu
   }
 }
 
+const cut = (s: string) => s.slice(0, 500)
+
+/** The profile's validators on one subnet (null: the Primary Network); those asked for and not in the set, not validating. */
+async function validatorsOn(node: NodeApis, subnetID: string | null, nodeIDs: readonly string[], signal: AbortSignal): Promise<WatchedValidator[]> {
+  const r = await platform.getCurrentValidators(node, { nodeIDs: [...nodeIDs], ...(subnetID ? { subnetID } : {}) }, { signal })
+  const seen = r.validators.filter((v) => nodeIDs.includes(v.nodeID))
+  const found: WatchedValidator[] = seen.map((v) => ({
+    nodeID: cut(v.nodeID),
+    subnetID,
+    validating: true,
+    ...(v.connected !== undefined ? { connected: v.connected } : {}),
+    ...(v.uptime !== undefined ? { uptime: v.uptime } : {}),
+    ...(v.endTime !== undefined ? { endTime: v.endTime } : {}),
+    ...(v.weight !== undefined ? { weight: v.weight } : {}),
+    ...(v.validationID !== undefined ? { validationID: cut(v.validationID) } : {}),
+    ...(v.balance !== undefined ? { balance: v.balance } : {})
+  }))
+  const missing = nodeIDs.filter((id) => !seen.some((v) => v.nodeID === id)).map((nodeID) => ({ nodeID, subnetID, validating: false }))
+  return [...found, ...missing]
+}
+
 /** Checks one node; never throws for anything the node does. */
 export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<WatchSample> {
   const deadlineMs = opts.deadlineMs ?? DEFAULT_CHECK_DEADLINE_MS
   const at = opts.now()
-  const boot = (chain: string) => part((signal) => info.isBootstrapped(t.node, { chain }, { signal }), deadlineMs, opts.signal)
-  const [healthPart, p, x, c, version, peers] = await Promise.all([
-    part((signal) => health.health(t.node, {}, { signal }), deadlineMs, opts.signal),
+  const started = Date.now()
+  const ask = <T>(call: (signal: AbortSignal) => Promise<T>) => part(call, deadlineMs, opts.signal)
+  const boot = (chain: string) => ask((signal) => info.isBootstrapped(t.node, { chain }, { signal }))
+  const [healthPart, p, x, c, version, peers, nodeId, metrics, feeState] = await Promise.all([
+    ask((signal) => health.health(t.node, {}, { signal })),
     boot('P'),
     boot('X'),
     boot('C'),
-    part((signal) => info.getNodeVersion(t.node, {}, { signal }), deadlineMs, opts.signal),
-    part((signal) => info.peers(t.node, {}, { signal }), deadlineMs, opts.signal)
+    ask((signal) => info.getNodeVersion(t.node, {}, { signal })),
+    ask((signal) => info.peers(t.node, {}, { signal })),
+    ask((signal) => info.getNodeID(t.node, {}, { signal })),
+    ask((signal) => fetchNodeMetrics(t.nodeUrl, { signal, timeoutMs: deadlineMs })),
+    t.subnetIds.length ? ask((signal) => platform.getValidatorFeeState(t.node, {}, { signal })) : Promise.resolve(undefined)
   ])
-  const parts = [healthPart, p, x, c, version, peers]
+  const parts = [healthPart, p, x, c, version, peers, nodeId, metrics]
   const reachable = parts.some((r) => r.ok || r.answered)
+  // The validators: of the profile's NodeIDs, or of the node's own when it has none.
+  const ids = t.nodeIds.length ? t.nodeIds : nodeId.ok ? [nodeId.value.nodeID] : []
+  const validatorParts = reachable && ids.length ? await Promise.all([null, ...t.subnetIds].map((s) => ask((signal) => validatorsOn(t.node, s, ids, signal)))) : []
+  const primary = validatorParts[0]
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
   const bootstrapped = (r: Part<{ isBootstrapped: boolean }>) => (r.ok ? r.value.isBootstrapped : null)
   const numPeers = peers.ok ? Number(peers.value.numPeers) : NaN
+  const majority = peers.ok ? majorityVersion(peers.value.peers.map((peer) => peer.version)) : undefined
   return {
     profileId: t.profileId,
     at,
     reachable,
-    ...(!reachable && firstFailure ? { error: firstFailure.message.slice(0, 500) } : {}),
+    durationMs: Math.max(0, Date.now() - started),
+    ...(!reachable && firstFailure ? { error: cut(firstFailure.message) } : {}),
     ...(healthPart.ok ? { healthy: healthPart.value.healthy } : {}),
     failingChecks: healthPart.ok
       ? Object.entries(healthPart.value.checks)
           .filter(([, check]) => check.error !== undefined)
-          .map(([name]) => name.slice(0, 500))
+          .map(([name]) => cut(name))
           .sort()
           .slice(0, 500)
       : [],
     bootstrapped: { P: bootstrapped(p), X: bootstrapped(x), C: bootstrapped(c) },
-    ...(version.ok ? { version: version.value.version.slice(0, 500) } : {}),
-    ...(Number.isSafeInteger(numPeers) ? { peers: numPeers } : {})
+    ...(version.ok ? { version: cut(version.value.version) } : {}),
+    ...(majority ? { peersMajorityVersion: cut(majority) } : {}),
+    ...(Number.isSafeInteger(numPeers) ? { peers: numPeers } : {}),
+    ...(nodeId.ok ? { nodeId: cut(nodeId.value.nodeID) } : {}),
+    // Known only when the Primary Network answered; a subnet that did not is left out of the list.
+    ...(primary?.ok ? { validators: validatorParts.flatMap((r) => (r.ok ? r.value : [])).slice(0, 2_000) } : {}),
+    ...(feeState?.ok ? { l1FeeRate: feeState.value.price } : {}),
+    ...(metrics.ok ? { metrics: metrics.value } : {})
   }
 }

@@ -1,24 +1,37 @@
 /**
  * The watch: every profile's node checked on its interval by one scheduler, each sample kept, the alert
  * rules applied to the samples, and each alert that fires or resolves stored and handed to `onAlert`
- * (the desktop notification, the CLI's JSON lines). Rules never send; this service only records and tells.
+ * (the event to the renderer, the channels, the CLI's JSON lines). Rules never send; this service only
+ * records and tells.
  */
-import type { Output, ParsedInput, WatchAlert } from '../../../shared/contract'
+import type { Alert, AlertState, Output, ParsedInput } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
+import type { AlertStore } from '../../cache/alert-store'
 import type { WatchStore } from '../../cache/watch-store'
-import { DEFAULT_RULE_CONFIG, evaluateRules } from '../alerts/rules'
 import { nodeApis } from '../../clients/node/endpoints'
+import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../alerts/rules'
 import type { EffectiveProfile } from '../profiles/service'
 import { checkNode } from './check'
 import { WatchScheduler, type SchedulerClock } from './scheduler'
 
-export type AlertState = 'firing' | 'resolved'
+export interface AlertNotice {
+  /** a muted rule's alerts are stored and shown, not sent */
+  muted: boolean
+}
+
+/** The fleet at a glance, for the tray: the worst state of any watched profile. */
+export interface FleetState {
+  worst: 'ok' | 'warning' | 'critical' | 'unknown'
+  openAlerts: number
+  watched: number
+}
 
 export interface WatchServiceOptions {
   store: WatchStore
+  alerts: AlertStore
   /** every stored profile, as the services use them */
   profiles: () => EffectiveProfile[]
-  onAlert?: (alert: WatchAlert, state: AlertState) => void
+  onAlert?: (alert: Alert, state: AlertState, notice: AlertNotice) => void
   /** a check failed in a way that is ours, not the node's (a closed database, a bug) */
   warn?: (message: string) => void
   now?: () => number
@@ -62,34 +75,38 @@ export class WatchService {
   async check(profileId: string, signal: AbortSignal): Promise<void> {
     const profile = this.opts.profiles().find((p) => p.id === profileId)
     if (!profile) return
+    const { store, alerts } = this.opts
+    const settings = store.settings(profileId)
     const sample = await checkNode(
-      { profileId, node: nodeApis(profile.nodeUrl, profile.cchainUrl) },
+      { profileId, nodeUrl: profile.nodeUrl, node: nodeApis(profile.nodeUrl, profile.cchainUrl), nodeIds: profile.nodeIds, subnetIds: settings.subnetIds },
       { now: this.now, signal, ...(this.opts.deadlineMs ? { deadlineMs: this.opts.deadlineMs } : {}) }
     )
     // Stopped while the node was asked: the database may be closed already.
     if (signal.aborted) return
-    const { store } = this.opts
     store.putSample(sample)
-    const settings = store.settings(profileId)
+    const rules = alerts.rules(profileId)
     const outcome = evaluateRules({
       profile: { id: profile.id, name: profile.name, nodeUrl: profile.nodeUrl },
-      samples: store.recentSamples(profileId, settings.unreachableAfter),
-      open: store.openAlerts(profileId),
-      lastFiredAt: store.lastFired(profileId),
-      config: { unreachableAfter: settings.unreachableAfter, cooldownMs: this.opts.cooldownMs ?? DEFAULT_RULE_CONFIG.cooldownMs }
+      samples: store.recentSamples(profileId, samplesNeeded(rules)),
+      rules,
+      open: alerts.open(profileId),
+      lastFiredAt: alerts.lastFired(profileId),
+      cooldownMs: this.opts.cooldownMs ?? DEFAULT_COOLDOWN_MS
     })
-    for (const a of outcome.fired) store.insertAlert(a)
-    for (const a of outcome.cleared) store.clearAlert(a.id, a.clearedAt ?? sample.at)
-    for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing')
-    for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved')
+    for (const a of outcome.fired) alerts.insert(a)
+    for (const a of outcome.cleared) alerts.clear(a.id, a.clearedAt ?? sample.at)
+    const muted = new Set(alerts.mutes(this.now()).filter((m) => m.profileId === profileId).map((m) => m.rule))
+    for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing', { muted: muted.has(a.rule) })
+    for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved', { muted: muted.has(a.rule) })
   }
 
   status(): Output<'watch.status'> {
     const now = this.now()
+    const { store, alerts } = this.opts
     return {
       profiles: this.opts.profiles().map((p) => {
-        const s = this.opts.store.settings(p.id)
-        const last = this.opts.store.recentSamples(p.id, 1)[0] ?? null
+        const s = store.settings(p.id)
+        const last = store.recentSamples(p.id, 1)[0] ?? null
         return {
           profileId: p.id,
           profileName: p.name,
@@ -98,32 +115,48 @@ export class WatchService {
           intervalSec: s.intervalSec,
           last,
           ageMs: last ? Math.max(0, now - last.at) : null,
-          openAlerts: this.opts.store.openAlerts(p.id)
+          unreachableSince: last && !last.reachable ? (store.lastReachableAt(p.id) ?? null) : null,
+          openAlerts: alerts.open(p.id)
         }
       })
     }
+  }
+
+  /** Critical or warning when an alert of that severity is open; unknown when no watched profile was checked yet. */
+  fleetState(): FleetState {
+    const { store, alerts } = this.opts
+    const watched = this.opts.profiles().filter((p) => store.settings(p.id).enabled)
+    const open = alerts.open().filter((a) => watched.some((p) => p.id === a.profileId))
+    const checked = watched.some((p) => store.recentSamples(p.id, 1).length > 0)
+    const worst = open.some((a) => a.severity === 'critical') ? 'critical' : open.length ? 'warning' : checked ? 'ok' : 'unknown'
+    return { worst, openAlerts: open.length, watched: watched.length }
   }
 
   settings(): Output<'watch.settings'> {
     return { profiles: this.opts.profiles().map((p) => this.opts.store.settings(p.id)) }
   }
 
+  private requireProfile(profileId: string): void {
+    if (!this.opts.profiles().some((p) => p.id === profileId))
+      throw new AppError('NOT_FOUND', `No profile with id ${profileId}: list them with profiles.list`)
+  }
+
   setSettings(input: ParsedInput<'watch.setSettings'>): Output<'watch.setSettings'> {
-    if (!this.opts.profiles().some((p) => p.id === input.profileId))
-      throw new AppError('NOT_FOUND', `No profile with id ${input.profileId}: list them with profiles.list`)
+    this.requireProfile(input.profileId)
     const current = this.opts.store.settings(input.profileId)
     const next = {
       profileId: input.profileId,
       enabled: input.enabled ?? current.enabled,
       intervalSec: input.intervalSec ?? current.intervalSec,
-      unreachableAfter: input.unreachableAfter ?? current.unreachableAfter
+      subnetIds: input.subnetIds ?? current.subnetIds
     }
     this.opts.store.putSettings(next)
     this.scheduler.refresh()
     return next
   }
 
-  alerts(limit: number): Output<'watch.alerts'> {
-    return { open: this.opts.store.openAlerts(), past: this.opts.store.pastAlerts(limit) }
+  samples(input: ParsedInput<'watch.samples'>): Output<'watch.samples'> {
+    this.requireProfile(input.profileId)
+    return { samples: this.opts.store.recentSamples(input.profileId, input.limit, input.since) }
   }
 }

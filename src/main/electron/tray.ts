@@ -1,0 +1,51 @@
+/**
+ * The tray icon of the desktop app: the watch goes on with every window closed, so the tray shows the
+ * fleet's worst state (its colour and tooltip), opens the window, and is where the app is quit.
+ */
+import { Menu, Tray, nativeImage } from 'electron'
+import { join } from 'node:path'
+import type { FleetState } from '../services/watch/service'
+
+const WORDS: Record<FleetState['worst'], string> = {
+  ok: 'all watched nodes fine',
+  warning: 'warnings open',
+  critical: 'critical alerts open',
+  unknown: 'not checked yet'
+}
+
+/** The tooltip: the state in words, and what is behind it. */
+export function trayTooltip(s: FleetState): string {
+  if (s.watched === 0) return 'Node Operator Companion: no node watched'
+  const alerts = s.openAlerts ? `, ${s.openAlerts} open alert${s.openAlerts === 1 ? '' : 's'}` : ''
+  return `Node Operator Companion: ${WORDS[s.worst]} (${s.watched} node${s.watched === 1 ? '' : 's'} watched${alerts})`
+}
+
+export interface CompanionTray {
+  /** Shows the state now (after each alert change and check). */
+  update(state: FleetState): void
+  destroy(): void
+}
+
+export function createTray(iconDir: string, actions: { open: () => void; quit: () => void }): CompanionTray {
+  const icon = (state: FleetState['worst']) => nativeImage.createFromPath(join(iconDir, `${state}.png`))
+  const tray = new Tray(icon('unknown'))
+  tray.setContextMenu(
+    Menu.buildFromTemplate([
+      { label: 'Open Node Operator Companion', click: actions.open },
+      { type: 'separator' },
+      { label: 'Quit', click: actions.quit }
+    ])
+  )
+  tray.on('click', actions.open)
+  let shown: string | undefined
+  return {
+    update(state) {
+      const key = `${state.worst}|${trayTooltip(state)}`
+      if (key === shown) return
+      shown = key
+      tray.setImage(icon(state.worst))
+      tray.setToolTip(trayTooltip(state))
+    },
+    destroy: () => tray.destroy()
+  }
+}

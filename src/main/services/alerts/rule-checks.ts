@@ -1,0 +1,190 @@
+/**
+ * What each alert rule says of a profile's samples: per subject (a NodeID, a validation ID with its
+ * tier; '' for the node itself) firing with a message, or not firing. A rule that cannot tell (the node
+ * unreachable, the API not served) answers null, and its open alerts stay as they are.
+ */
+import { VERSION_PATTERN, type AlertRule, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
+
+export type Verdict = { firing: true; message: string; severity?: Severity } | { firing: false }
+export type Verdicts = Map<string, Verdict>
+
+export interface CheckContext {
+  /** newest last */
+  samples: readonly WatchSample[]
+  /** the rule's threshold as set (or its default) */
+  threshold: number | string | null
+  /** whether an alert of this rule is open for a subject */
+  isOpen: (subject: string) => boolean
+}
+
+const HOUR = 3_600
+const DAY = 24 * HOUR
+
+const node = (v: Verdict): Verdicts => new Map([['', v]])
+const lastReachable = (samples: readonly WatchSample[]): WatchSample | undefined => {
+  const last = samples.at(-1)
+  return last?.reachable ? last : undefined
+}
+
+/** "1.13.2" from "avalanchego/1.13.2" or "v1.13.2", as three numbers; undefined when unreadable. */
+export function parseVersion(v: string | undefined): [number, number, number] | undefined {
+  const m = v === undefined ? null : VERSION_PATTERN.exec(v.trim())
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined
+}
+
+const compareVersions = (a: [number, number, number], b: [number, number, number]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+
+/** "NodeID-…" on the Primary Network, "NodeID-… on <subnet>" elsewhere: the subject and how it reads. */
+const subjectOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID}@${v.subnetID}` : v.nodeID)
+const nameOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID} on subnet ${v.subnetID}` : v.nodeID)
+
+/** Seconds as "6 d 23 h", "5 h 10 min", "42 min". */
+export function formatDuration(sec: number): string {
+  const s = Math.max(0, Math.floor(sec))
+  if (s >= DAY) return `${Math.floor(s / DAY)} d ${Math.floor((s % DAY) / HOUR)} h`
+  if (s >= HOUR) return `${Math.floor(s / HOUR)} h ${Math.floor((s % HOUR) / 60)} min`
+  return `${Math.floor(s / 60)} min`
+}
+
+const iso = (unixSec: number): string => new Date(unixSec * 1_000).toISOString().replace('.000Z', ' UTC').replace('T', ' ')
+
+/** Tiers of a countdown rule: one alert per tier, each its own subject. */
+function tiers(
+  out: Verdicts,
+  base: string,
+  left: number,
+  list: readonly { name: string; sec: number; severity: Severity }[],
+  say: (left: number) => string
+): void {
+  for (const t of list) out.set(`${base}:${t.name}`, left < t.sec ? { firing: true, severity: t.severity, message: say(left) } : { firing: false })
+}
+
+const STAKE_TIERS = [
+  { name: '7d', sec: 7 * DAY, severity: 'warning' },
+  { name: '1d', sec: DAY, severity: 'warning' },
+  { name: '1h', sec: HOUR, severity: 'critical' }
+] as const
+const RUNWAY_TIERS = [
+  { name: '7d', sec: 7 * DAY, severity: 'warning' },
+  { name: '1d', sec: DAY, severity: 'critical' }
+] as const
+
+const validatorsOf = (samples: readonly WatchSample[]): readonly WatchedValidator[] | undefined => lastReachable(samples)?.validators
+
+export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | null> = {
+  unreachable({ samples, threshold }) {
+    const after = typeof threshold === 'number' ? threshold : 3
+    const last = samples.at(-1)
+    if (!last) return null
+    if (last.reachable) return node({ firing: false })
+    const tail = samples.slice(-after)
+    if (tail.length < after || tail.some((s) => s.reachable)) return null
+    const why = last.error ? `: ${last.error}` : ''
+    return node({ firing: true, message: `the node did not answer ${after} check${after === 1 ? '' : 's'} in a row${why}` })
+  },
+  unhealthy({ samples }) {
+    const last = lastReachable(samples)
+    if (last?.healthy === undefined) return null
+    if (last.healthy) return node({ firing: false })
+    const names = last.failingChecks.length ? `: ${last.failingChecks.join(', ')}` : ''
+    return node({ firing: true, message: `the node reports failing health checks${names}` })
+  },
+  notBootstrapped({ samples }) {
+    const last = lastReachable(samples)
+    if (!last) return null
+    const known = Object.entries(last.bootstrapped).filter(([, v]) => v !== null)
+    if (known.length === 0) return null
+    const behind = known.filter(([, v]) => v === false).map(([chain]) => `${chain}-Chain`)
+    return node(behind.length ? { firing: true, message: `the node has not finished bootstrapping: ${behind.join(', ')}` } : { firing: false })
+  },
+  lowPeers({ samples, threshold }) {
+    const peers = lastReachable(samples)?.peers
+    if (peers === undefined || typeof threshold !== 'number') return null
+    return node(peers < threshold ? { firing: true, message: `the node has ${peers} peer${peers === 1 ? '' : 's'}, fewer than ${threshold}` } : { firing: false })
+  },
+  versionBehind({ samples }) {
+    const last = lastReachable(samples)
+    const mine = parseVersion(last?.version)
+    const most = parseVersion(last?.peersMajorityVersion)
+    if (!last || !mine || !most) return null
+    return node(
+      compareVersions(mine, most) < 0
+        ? { firing: true, message: `the node runs ${last.version}; most of its peers run ${last.peersMajorityVersion}` }
+        : { firing: false }
+    )
+  },
+  versionBelowMin({ samples, threshold }) {
+    if (threshold === null) return new Map()
+    const last = lastReachable(samples)
+    const mine = parseVersion(last?.version)
+    const min = parseVersion(typeof threshold === 'string' ? threshold : undefined)
+    if (!last || !mine || !min) return null
+    return node(compareVersions(mine, min) < 0 ? { firing: true, message: `the node runs ${last.version}, below ${threshold}: upgrade it` } : { firing: false })
+  },
+  validatorNotConnected({ samples }) {
+    const vs = validatorsOf(samples)
+    if (!vs) return null
+    const out: Verdicts = new Map()
+    for (const v of vs) {
+      if (!v.validating || v.connected === undefined) continue
+      out.set(subjectOf(v), v.connected ? { firing: false } : { firing: true, message: `validator ${nameOf(v)} is not connected` })
+    }
+    return out
+  },
+  uptimeLow({ samples, threshold }) {
+    const last = lastReachable(samples)
+    const vs = last?.validators
+    if (!vs || typeof threshold !== 'number') return null
+    const out: Verdicts = new Map()
+    for (const v of vs) {
+      if (!v.validating) continue
+      // The node's view of its own uptime is always full: for its own NodeID, its peers' view (from
+      // /ext/metrics) is the one that decides the reward, where the node exports it.
+      const own = v.nodeID === last.nodeId && v.subnetID === null ? last.metrics?.uptimeWeightedAverage : undefined
+      const uptime = own ?? (v.uptime === undefined ? undefined : Number(v.uptime))
+      if (uptime === undefined || !Number.isFinite(uptime)) continue
+      const source = own === undefined ? 'as this node sees it' : 'as its peers see it'
+      out.set(
+        subjectOf(v),
+        uptime < threshold ? { firing: true, message: `validator ${nameOf(v)} has ${uptime.toFixed(2)} % uptime ${source}, under ${threshold} %` } : { firing: false }
+      )
+    }
+    return out
+  },
+  validatorLeftSet({ samples, isOpen }) {
+    const vs = validatorsOf(samples)
+    if (!vs) return null
+    const before = samples.slice(0, -1).flatMap((s) => (s.reachable && s.validators ? s.validators : []))
+    const wasValidating = (v: WatchedValidator) => before.some((b) => subjectOf(b) === subjectOf(v) && b.validating)
+    const out: Verdicts = new Map()
+    for (const v of vs) {
+      if (v.validating) out.set(subjectOf(v), { firing: false })
+      else if (wasValidating(v) || isOpen(subjectOf(v))) out.set(subjectOf(v), { firing: true, message: `validator ${nameOf(v)} is no longer in the current validator set` })
+    }
+    return out
+  },
+  stakeEnding({ samples }) {
+    const last = lastReachable(samples)
+    if (!last?.validators) return null
+    const out: Verdicts = new Map()
+    for (const v of last.validators) {
+      if (!v.validating || v.endTime === undefined) continue
+      const end = Number(v.endTime)
+      tiers(out, subjectOf(v), end - last.at / 1_000, STAKE_TIERS, (left) => `the stake of validator ${nameOf(v)} ends in ${formatDuration(left)} (${iso(end)})`)
+    }
+    return out
+  },
+  l1BalanceRunway({ samples }) {
+    const last = lastReachable(samples)
+    if (!last?.validators || last.l1FeeRate === undefined) return null
+    const rate = BigInt(last.l1FeeRate)
+    const out: Verdicts = new Map()
+    for (const v of last.validators) {
+      if (!v.validating || v.balance === undefined || !v.validationID) continue
+      // Exact: nAVAX over nAVAX per second, whole seconds. A fee rate of 0 never runs the balance out.
+      const left = rate === 0n ? Number.POSITIVE_INFINITY : Number(BigInt(v.balance) / rate)
+      tiers(out, v.validationID, left, RUNWAY_TIERS, (s) => `L1 validator ${v.nodeID} (validation ${v.validationID}) has ${v.balance} nAVAX left: about ${formatDuration(s)} of fees`)
+    }
+    return out
+  }
+}

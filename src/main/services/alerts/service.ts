@@ -1,0 +1,72 @@
+/**
+ * The alerts area: the rules of each profile (on/off, thresholds), the alerts they raised, acknowledging
+ * one, and muting a rule for a time. The rules themselves run in the watch (services/watch/service.ts).
+ */
+import { ALERT_RULE_INFO, type Output, type ParsedInput, type RuleSetting } from '../../../shared/contract'
+import { AppError } from '../../../shared/rpc/errors'
+import type { AlertStore } from '../../cache/alert-store'
+
+export interface AlertsServiceOptions {
+  store: AlertStore
+  /** whether a profile with this id exists */
+  hasProfile: (id: string) => boolean
+  now?: () => number
+}
+
+export class AlertsService {
+  private readonly now: () => number
+  constructor(private readonly opts: AlertsServiceOptions) {
+    this.now = opts.now ?? (() => Date.now())
+  }
+
+  private requireProfile(profileId: string): void {
+    if (!this.opts.hasProfile(profileId)) throw new AppError('NOT_FOUND', `No profile with id ${profileId}: list them with profiles.list`)
+  }
+
+  list(input: ParsedInput<'alerts.list'>): Output<'alerts.list'> {
+    if (input.profileId) this.requireProfile(input.profileId)
+    const mutes = this.opts.store.mutes(this.now())
+    return {
+      open: this.opts.store.open(input.profileId),
+      past: this.opts.store.past(input.limit, input.profileId),
+      mutes: input.profileId ? mutes.filter((m) => m.profileId === input.profileId) : mutes
+    }
+  }
+
+  rules(profileId: string): Output<'alerts.rules'> {
+    this.requireProfile(profileId)
+    return { profileId, rules: this.opts.store.rules(profileId) }
+  }
+
+  setRules(input: ParsedInput<'alerts.setRules'>): Output<'alerts.setRules'> {
+    this.requireProfile(input.profileId)
+    const current = new Map(this.opts.store.rules(input.profileId).map((r) => [r.rule, r]))
+    for (const change of input.rules) {
+      const was = current.get(change.rule)!
+      const next: RuleSetting = {
+        rule: change.rule,
+        enabled: change.enabled ?? was.enabled,
+        // null puts a number threshold back to its default; a version threshold back to none.
+        threshold: change.threshold === undefined ? was.threshold : change.threshold === null ? (ALERT_RULE_INFO[change.rule].threshold?.default ?? null) : normalise(change.threshold)
+      }
+      current.set(change.rule, next)
+      this.opts.store.putRule(input.profileId, next)
+    }
+    return this.rules(input.profileId)
+  }
+
+  acknowledge(id: string): Output<'alerts.acknowledge'> {
+    const alert = this.opts.store.acknowledge(id, this.now())
+    if (!alert) throw new AppError('NOT_FOUND', `No alert with id ${id}: list them with alerts.list`)
+    return alert
+  }
+
+  mute(input: ParsedInput<'alerts.mute'>): Output<'alerts.mute'> {
+    this.requireProfile(input.profileId)
+    this.opts.store.mute(input.profileId, input.rule, input.minutes === 0 ? null : this.now() + input.minutes * 60_000)
+    return { mutes: this.opts.store.mutes(this.now()).filter((m) => m.profileId === input.profileId) }
+  }
+}
+
+/** A version threshold is kept as the operator wrote it, trimmed. */
+const normalise = (t: number | string): number | string => (typeof t === 'string' ? t.trim() : t)

@@ -1,0 +1,201 @@
+import { z } from 'zod'
+import { defineEvent, defineMethod } from '../rpc/contract-types'
+import { idSchema } from './common'
+
+/**
+ * The alerts area: the rules the watch applies to every profile's samples (services/alerts/rules.ts),
+ * each rule's settings per profile, the alerts they raise (open, past, acknowledged, muted), and the
+ * event that tells the renderer and the channels when one fires or resolves.
+ */
+export const ALERT_RULES = [
+  'unreachable',
+  'unhealthy',
+  'notBootstrapped',
+  'lowPeers',
+  'versionBehind',
+  'versionBelowMin',
+  'validatorNotConnected',
+  'uptimeLow',
+  'validatorLeftSet',
+  'stakeEnding',
+  'l1BalanceRunway'
+] as const
+export type AlertRule = (typeof ALERT_RULES)[number]
+export const alertRuleSchema = z.enum(ALERT_RULES, {
+  error: (issue) => `unknown rule ${JSON.stringify(issue.input)}: one of ${ALERT_RULES.join(', ')}`
+})
+
+export type Severity = 'critical' | 'warning'
+
+/** A rule's threshold: a number in a range, or a version the node must run at least. */
+export type ThresholdInfo =
+  | { kind: 'number'; unit: string; min: number; max: number; default: number; describe: string }
+  | { kind: 'version'; default: null; describe: string }
+
+export interface AlertRuleInfo {
+  title: string
+  /** a rule with tiers has the severity of each tier in its alerts; this is the highest */
+  severity: Severity
+  threshold?: ThresholdInfo
+}
+
+/** What each rule watches, in the words the Alerts panel and the CLI show. */
+export const ALERT_RULE_INFO: Record<AlertRule, AlertRuleInfo> = {
+  unreachable: {
+    title: 'Node unreachable',
+    severity: 'critical',
+    threshold: { kind: 'number', unit: 'failed checks', min: 1, max: 100, default: 3, describe: 'failed checks in a row before it fires' }
+  },
+  unhealthy: { title: 'Health check failing', severity: 'warning' },
+  notBootstrapped: { title: 'Not bootstrapped', severity: 'warning' },
+  lowPeers: {
+    title: 'Few peers',
+    severity: 'warning',
+    threshold: { kind: 'number', unit: 'peers', min: 0, max: 100_000, default: 5, describe: 'fires when the node has fewer peers than this' }
+  },
+  versionBehind: { title: "Version behind its peers' majority", severity: 'warning' },
+  versionBelowMin: {
+    title: 'Version below the minimum (upgrade reminder)',
+    severity: 'warning',
+    threshold: { kind: 'version', default: null, describe: 'the lowest version the node may run, such as 1.13.0' }
+  },
+  validatorNotConnected: { title: 'Validator not connected', severity: 'critical' },
+  uptimeLow: {
+    title: 'Uptime under the threshold',
+    severity: 'warning',
+    threshold: { kind: 'number', unit: '%', min: 0, max: 100, default: 80, describe: 'the reward cut-off is 80 %' }
+  },
+  validatorLeftSet: { title: 'Validator left the current set', severity: 'critical' },
+  stakeEnding: { title: 'Stake ending (7 days, 1 day, 1 hour)', severity: 'critical' },
+  l1BalanceRunway: { title: 'L1 validator balance runs out (7 days, 1 day)', severity: 'critical' }
+}
+
+const text = z.string().max(2_000)
+
+export const alertSchema = z
+  .object({
+    /** stable for one firing: a receiver drops repeats by it */
+    id: z.string().max(300),
+    profileId: idSchema,
+    profileName: z.string().max(200),
+    nodeUrl: z.string().max(500),
+    rule: alertRuleSchema,
+    /** what the alert is about within the node: a NodeID, a validation ID, with its tier ("NodeID-…:1d"); null: the node */
+    subject: z.string().max(300).nullable(),
+    severity: z.enum(['critical', 'warning']),
+    message: text,
+    firedAt: z.number().int().nonnegative(),
+    clearedAt: z.number().int().nonnegative().nullable(),
+    acknowledgedAt: z.number().int().nonnegative().nullable()
+  })
+  .strict()
+export type Alert = z.infer<typeof alertSchema>
+export type AlertState = 'firing' | 'resolved'
+
+export const ruleSettingSchema = z
+  .object({
+    rule: alertRuleSchema,
+    enabled: z.boolean(),
+    /** number for counted rules, a version for versionBelowMin, null where the rule has none (or none set) */
+    threshold: z.union([z.number(), z.string().max(40)]).nullable()
+  })
+  .strict()
+export type RuleSetting = z.infer<typeof ruleSettingSchema>
+
+export const profileRulesSchema = z.object({ profileId: idSchema, rules: z.array(ruleSettingSchema) }).strict()
+export type ProfileRules = z.infer<typeof profileRulesSchema>
+
+/** "1.13.0", "v1.13.0" or "avalanchego/1.13.0": what versionBelowMin compares with. */
+export const VERSION_PATTERN = /^(?:avalanchego\/|v)?(\d{1,4})\.(\d{1,4})\.(\d{1,4})$/
+
+const ruleChange = z
+  .object({
+    rule: alertRuleSchema,
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+    threshold: z.union([z.number(), z.string().max(40)]).nullable().optional()
+  })
+  .strict()
+  .superRefine((change, ctx) => {
+    if (change.threshold === undefined) return
+    const info = ALERT_RULE_INFO[change.rule].threshold
+    const t = change.threshold
+    if (!info) {
+      if (t !== null) ctx.addIssue({ code: 'custom', path: ['threshold'], message: `the rule ${change.rule} has no threshold: leave it out` })
+      return
+    }
+    if (info.kind === 'version') {
+      if (t !== null && (typeof t !== 'string' || !VERSION_PATTERN.test(t.trim())))
+        ctx.addIssue({ code: 'custom', path: ['threshold'], message: `${change.rule} takes a version such as 1.13.0 (or null for none)` })
+      return
+    }
+    // null: back to the default.
+    if (t !== null && (typeof t !== 'number' || !Number.isFinite(t) || t < info.min || t > info.max || (info.unit !== '%' && !Number.isInteger(t))))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['threshold'],
+        message: `${change.rule} takes ${info.unit === '%' ? 'a number' : 'a whole number'} from ${info.min} to ${info.max} ${info.unit} (${info.describe})`
+      })
+  })
+
+export const alertMuteSchema = z
+  .object({ profileId: idSchema, rule: alertRuleSchema, until: z.number().int().nonnegative() })
+  .strict()
+export type AlertMute = z.infer<typeof alertMuteSchema>
+
+/** The longest mute: a week. Longer is "off" (alerts.setRules). */
+export const MAX_MUTE_MINUTES = 7 * 24 * 60
+
+export const alertMethods = {
+  'alerts.list': defineMethod({
+    summary: 'Open alerts of every profile (or one), past ones newest first, and the mutes in force',
+    effect: 'read',
+    input: z
+      .object({ profileId: idSchema.optional(), limit: z.number().int().min(1, 'limit must be from 1 to 1000').max(1_000, 'limit must be from 1 to 1000').default(200) })
+      .strict(),
+    output: z.object({ open: z.array(alertSchema), past: z.array(alertSchema), mutes: z.array(alertMuteSchema) }).strict()
+  }),
+  'alerts.rules': defineMethod({
+    summary: "One profile's rules: each on or off, with its threshold",
+    effect: 'read',
+    input: z.object({ profileId: idSchema }).strict(),
+    output: profileRulesSchema
+  }),
+  'alerts.setRules': defineMethod({
+    summary: 'Turn rules on or off for one profile, or change their thresholds',
+    effect: 'local',
+    input: z.object({ profileId: idSchema, rules: z.array(ruleChange).min(1, 'name at least one rule').max(ALERT_RULES.length * 2) }).strict(),
+    output: profileRulesSchema,
+    invalidates: ['alerts.rules']
+  }),
+  'alerts.acknowledge': defineMethod({
+    summary: 'Mark an open alert as seen (it stays open until its condition clears)',
+    effect: 'local',
+    input: z.object({ id: z.string().min(1).max(300) }).strict(),
+    output: alertSchema,
+    invalidates: ['alerts.list', 'watch.status']
+  }),
+  'alerts.mute': defineMethod({
+    summary: "Mute one rule of one profile for a number of minutes (0: unmute); its alerts are kept but not sent",
+    effect: 'local',
+    input: z
+      .object({
+        profileId: idSchema,
+        rule: alertRuleSchema,
+        minutes: z
+          .number({ error: 'minutes must be a whole number' })
+          .int({ error: 'minutes must be a whole number' })
+          .min(0, { error: 'minutes must be 0 (unmute) or more' })
+          .max(MAX_MUTE_MINUTES, { error: `minutes must be at most ${MAX_MUTE_MINUTES} (a week); to stop a rule, turn it off in the rules` })
+      })
+      .strict(),
+    output: z.object({ mutes: z.array(alertMuteSchema) }).strict(),
+    invalidates: ['alerts.list']
+  })
+} as const
+
+export const alertEvents = {
+  'alerts.changed': defineEvent({
+    summary: 'An alert fired or resolved (for notifications and the Alerts panel)',
+    payload: z.object({ alert: alertSchema, state: z.enum(['firing', 'resolved']) }).strict()
+  })
+} as const

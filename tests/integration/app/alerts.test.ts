@@ -1,0 +1,92 @@
+/**
+ * The alerts area through the contract: rules per profile with thresholds refused in words that say
+ * what to fix, an alert that fires for a node that cannot be reached (pushed as alerts.changed),
+ * acknowledged, and its rule muted for a time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Contract, Payload } from '../../../src/shared/contract'
+import type { RpcClient } from '../../../src/shared/rpc/client'
+import { closedPort } from '../../support/ports'
+import { connect, failure, testApp } from './helpers'
+
+let ctx: ReturnType<typeof testApp>
+let client: RpcClient<Contract>
+let profileId: string
+
+beforeAll(async () => {
+  ctx = testApp('browser')
+  client = connect(ctx.app)
+  const url = `http://127.0.0.1:${await closedPort()}`
+  profileId = (await client.call('profiles.create', { profile: { name: 'gone', nodeUrl: url, dataUrl: url, metricsUrl: url, network: 'fuji', nodeIds: [] } })).id
+})
+afterAll(() => ctx?.done())
+
+describe('alerts', () => {
+  it('rules: every rule with its default; changes kept; bad changes refused with what to fix', async () => {
+    const { rules } = await client.call('alerts.rules', { profileId })
+    expect(Object.fromEntries(rules.map((r) => [r.rule, [r.enabled, r.threshold]]))).toMatchObject({
+      unreachable: [true, 3],
+      unhealthy: [true, null],
+      lowPeers: [true, 5],
+      versionBelowMin: [true, null],
+      uptimeLow: [true, 80],
+      stakeEnding: [true, null],
+      l1BalanceRunway: [true, null]
+    })
+    const set = await client.call('alerts.setRules', {
+      profileId,
+      rules: [
+        { rule: 'uptimeLow', threshold: 90.5 },
+        { rule: 'versionBelowMin', threshold: ' 1.14.0 ' },
+        { rule: 'lowPeers', enabled: false }
+      ]
+    })
+    expect(set.rules.filter((r) => ['uptimeLow', 'versionBelowMin', 'lowPeers'].includes(r.rule))).toEqual([
+      { rule: 'lowPeers', enabled: false, threshold: 5 },
+      { rule: 'versionBelowMin', enabled: true, threshold: '1.14.0' },
+      { rule: 'uptimeLow', enabled: true, threshold: 90.5 }
+    ])
+    // null puts a threshold back to its default.
+    const back = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: null }] })
+    expect(back.rules.find((r) => r.rule === 'uptimeLow')?.threshold).toBe(80)
+
+    const refused = async (rules: unknown[]) => (await failure(client.call('alerts.setRules', { profileId, rules } as never))).message
+    expect(await refused([{ rule: 'diskFull' }])).toMatch(/unknown rule "diskFull": one of unreachable, unhealthy/)
+    expect(await refused([{ rule: 'uptimeLow', threshold: 120 }])).toMatch(/uptimeLow takes a number from 0 to 100 % \(the reward cut-off is 80 %\)/)
+    expect(await refused([{ rule: 'unreachable', threshold: 2.5 }])).toMatch(/unreachable takes a whole number from 1 to 100 failed checks/)
+    expect(await refused([{ rule: 'versionBelowMin', threshold: 'latest' }])).toMatch(/versionBelowMin takes a version such as 1\.13\.0/)
+    expect(await refused([{ rule: 'unhealthy', threshold: 3 }])).toMatch(/the rule unhealthy has no threshold: leave it out/)
+    expect(await refused([])).toMatch(/name at least one rule/)
+    expect((await failure(client.call('alerts.rules', { profileId: 'nope' }))).code).toBe('NOT_FOUND')
+  })
+
+  it('a node that cannot be reached fires "unreachable" (pushed to subscribers); it is acknowledged, and its rule muted', async () => {
+    const pushed: Payload<'alerts.changed'>[] = []
+    const off = client.on('alerts.changed', (p) => void pushed.push(p))
+    try {
+      await client.call('alerts.setRules', { profileId, rules: [{ rule: 'unreachable', threshold: 1 }] })
+      await client.call('watch.setSettings', { profileId, intervalSec: 5 })
+      const end = Date.now() + 12_000
+      while (!pushed.some((p) => p.state === 'firing' && p.alert.rule === 'unreachable') && Date.now() < end) await new Promise((r) => setTimeout(r, 100))
+      const fired = pushed.find((p) => p.alert.rule === 'unreachable')!
+      expect(fired).toMatchObject({ state: 'firing', alert: { profileId, profileName: 'gone', rule: 'unreachable', subject: null, severity: 'critical', acknowledgedAt: null } })
+
+      const list = await client.call('alerts.list', { profileId })
+      expect(list.open.map((a) => a.id)).toContain(fired.alert.id)
+      const seen = await client.call('alerts.acknowledge', { id: fired.alert.id })
+      expect(seen.acknowledgedAt).toEqual(expect.any(Number))
+      expect((await client.call('watch.status', {})).profiles.find((p) => p.profileId === profileId)?.openAlerts[0]?.acknowledgedAt).toBe(seen.acknowledgedAt)
+      expect((await failure(client.call('alerts.acknowledge', { id: 'no-such-alert' }))).code).toBe('NOT_FOUND')
+
+      const muted = await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 30 })
+      expect(muted.mutes).toEqual([{ profileId, rule: 'unreachable', until: expect.any(Number) }])
+      expect(muted.mutes[0]!.until - Date.now()).toBeGreaterThan(29 * 60_000)
+      expect((await client.call('alerts.list', {})).mutes.map((m) => m.rule)).toEqual(['unreachable'])
+      expect((await failure(client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 20_000 }))).message).toMatch(/minutes must be at most 10080 \(a week\)/)
+      expect((await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 0 })).mutes).toEqual([])
+    } finally {
+      off()
+      await client.call('watch.setSettings', { profileId, enabled: false })
+    }
+  }, 20_000)
+})
