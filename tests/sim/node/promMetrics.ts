@@ -13,8 +13,11 @@
  * - avalanche_process_process_cpu_seconds_total and avalanche_process_process_resident_memory_bytes: the
  *   Prometheus process collector registered in avalanchego's "process" registry under the prefix gatherer
  *   (so the collector's own process_ follows avalanche_process_), as scrapers of current nodes read them.
- *   Nodes before v1.11.10 exported it as avalanche_process_cpu_seconds_total.
  * - HELP texts and types: a scrape of a real node kept in gyuho/prometheus-manager artifacts/avalanchego.metrics.
+ * - The older names (/__sim/config metricsNames "legacy"), as that scrape of an older node shows them: the chain
+ *   in the name (avalanche_P_blks_accepted_count), the process collector right under the prefix
+ *   (avalanche_process_cpu_seconds_total) and one unlabelled gauge per health report
+ *   (avalanche_health_checks_failing, avalanche_readiness_checks_failing, avalanche_liveness_checks_failing).
  *
  * The values follow the node's other answers: peers = info.peers' count; the uptime numbers are computed as
  * avalanchego's network.NodeUptime does (the node counts itself 100 % with its own stake, each validator
@@ -105,6 +108,17 @@ export interface NodeMetricsInput {
 
 /** average time (ns) from a block's issuance to its acceptance, per chain, for the _sum of blks_accepted */
 const ACCEPT_NS: Record<string, number> = { P: 1_612_000_000, X: 1_104_000_000, C: 1_893_000_000 }
+
+/** The same families under the names nodes before the chain label used (see the file comment). */
+export function legacyNames(families: readonly MetricFamily[]): MetricFamily[] {
+  return families.flatMap((f): MetricFamily[] => {
+    if (f.name.startsWith('avalanche_process_process_')) return [{ ...f, name: f.name.replace('avalanche_process_process_', 'avalanche_process_') }]
+    if (f.name === 'avalanche_health_checks_failing') return f.samples.map((s) => ({ ...f, name: `avalanche_${s.labels!.check}_checks_failing`, samples: [{ value: s.value }] }))
+    const blocks = /^avalanche_snowman_(blks_accepted_\w+)$/.exec(f.name)
+    if (blocks) return f.samples.map((s) => ({ ...f, name: `avalanche_${s.labels!.chain}_${blocks[1]}`, samples: [{ value: s.value }] }))
+    return [f]
+  })
+}
 
 /** The families /ext/metrics serves. */
 export function nodeMetricFamilies(m: NodeMetricsInput): MetricFamily[] {

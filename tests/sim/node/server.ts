@@ -27,7 +27,7 @@ import type { SimPeer } from './info'
 import { gorillaError } from './jsonrpc'
 import { SimLog } from './log'
 import { platformMethods } from './platform'
-import { exposition, nodeMetricFamilies } from './promMetrics'
+import { exposition, legacyNames, nodeMetricFamilies } from './promMetrics'
 import { VALIDATOR_SHAPES, ValidatorState, parseValidatorAction } from './validators'
 import type { ValidatorAction, ValidatorOverrides, ValidatorShape } from './validators'
 import { WATCH_CONFIG_KEYS, WatchKnobs, parseWatchConfig } from './watchKnobs'
@@ -389,17 +389,15 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     const rules = o.faults.take('node', `/ext/metrics ${req.method ?? 'GET'}`)
     if (await applyHttpFault(rules, req, res, { service: 'node' })) return
     const failing = health.failingNow()
-    const text = exposition(
-      nodeMetricFamilies({
-        ds: o.ds,
-        state: vState,
-        peers: peers(),
-        process: knobs.process,
-        accepted: { C: Math.max(0, (await cHeight().catch(() => cStart)) - cStart), P: 0, X: 0 },
-        failing: { health: failing.length, readiness: failing.includes('bootstrapped') ? 1 : 0, liveness: 0 },
-      }),
-    )
-    send(res, 200, text, 'text/plain; version=0.0.4; charset=utf-8')
+    const families = nodeMetricFamilies({
+      ds: o.ds,
+      state: vState,
+      peers: peers(),
+      process: knobs.process,
+      accepted: { C: Math.max(0, (await cHeight().catch(() => cStart)) - cStart), P: 0, X: 0 },
+      failing: { health: failing.length, readiness: failing.includes('bootstrapped') ? 1 : 0, liveness: 0 },
+    })
+    send(res, 200, exposition(knobs.metricsNames === 'legacy' ? legacyNames(families) : families), 'text/plain; version=0.0.4; charset=utf-8')
   }
 
   const server: Server = createServer((req, res) => {

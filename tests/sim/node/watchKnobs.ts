@@ -18,6 +18,10 @@ import type { ValidatorState } from './validators'
 export const UNRESPONSIVE_MODES = ['hang', 'refuse'] as const
 export type Unresponsive = (typeof UNRESPONSIVE_MODES)[number]
 
+/** /ext/metrics names: as avalanchego v1.11.10 and later ('current'), or as older nodes ('legacy'; ./promMetrics) */
+export const METRICS_NAMES = ['current', 'legacy'] as const
+export type MetricsNames = (typeof METRICS_NAMES)[number]
+
 /** The watch's keys of /__sim/config (all optional; see the file comment for how a patch applies). */
 export interface WatchConfig {
   /** the node stops answering on every path but /__sim/*, websockets included; null answers again */
@@ -40,6 +44,8 @@ export interface WatchConfig {
   validatorFeePrice?: number | null
   /** false = /ext/metrics answers 404, as a node started with --api-metrics-enabled=false */
   metricsApi?: boolean
+  /** the metric names /ext/metrics uses: 'current' (default) or 'legacy' (avalanche_P_blks_accepted_count, avalanche_process_cpu_seconds_total) */
+  metricsNames?: MetricsNames
   /** CPU the node's process uses, in cores (avalanche_process_process_cpu_seconds_total grows by this per second); null = 0.35 */
   processCpu?: number | null
   /** resident memory of the node's process in bytes; null = 3338670080 */
@@ -57,6 +63,7 @@ export const WATCH_CONFIG_KEYS = [
   'l1Balances',
   'validatorFeePrice',
   'metricsApi',
+  'metricsNames',
   'processCpu',
   'processMemoryBytes',
 ] as const
@@ -180,6 +187,10 @@ export function parseWatchConfig(v: Record<string, unknown>, ctx: WatchConfigCon
     if (typeof v.metricsApi !== 'boolean') fail('metricsApi must be a boolean')
     out.metricsApi = v.metricsApi
   }
+  if (v.metricsNames !== undefined) {
+    if (!(METRICS_NAMES as readonly unknown[]).includes(v.metricsNames)) fail(`metricsNames must be ${METRICS_NAMES.map((n) => `"${n}"`).join(' or ')}`)
+    out.metricsNames = v.metricsNames as MetricsNames
+  }
   if (v.processCpu !== undefined) {
     const c = v.processCpu
     if (c !== null && (typeof c !== 'number' || !Number.isFinite(c) || c < 0 || c > 1024)) fail(`processCpu must be the CPU cores the process uses, a number from 0 to 1024 (0.5 = half of one core), or null, got ${show(c)}`)
@@ -222,6 +233,7 @@ export class WatchKnobs {
   peerVersions: string[] | null = null
   numPeers: number | null = null
   metricsApi = true
+  metricsNames: MetricsNames = 'current'
   readonly process = new ProcessNumbers()
 
   constructor(
@@ -247,6 +259,7 @@ export class WatchKnobs {
     }
     if (p.validatorFeePrice !== undefined) this.validators.setFeePrice(p.validatorFeePrice)
     if (p.metricsApi !== undefined) this.metricsApi = p.metricsApi
+    if (p.metricsNames !== undefined) this.metricsNames = p.metricsNames
     if (p.processCpu !== undefined) this.process.cpuCores = p.processCpu ?? PROCESS_DEFAULTS.cpu
     if (p.processMemoryBytes !== undefined) this.process.memoryBytes = p.processMemoryBytes ?? PROCESS_DEFAULTS.memoryBytes
   }
@@ -268,6 +281,7 @@ export class WatchKnobs {
     if (Object.keys(balances).length > 0) out.l1Balances = balances
     if (this.validators.feePrice() !== VALIDATOR_FEE_CONFIG.minPrice) out.validatorFeePrice = this.validators.feePrice()
     if (!this.metricsApi) out.metricsApi = false
+    if (this.metricsNames !== 'current') out.metricsNames = this.metricsNames
     if (this.process.cpuCores !== PROCESS_DEFAULTS.cpu) out.processCpu = this.process.cpuCores
     if (this.process.memoryBytes !== PROCESS_DEFAULTS.memoryBytes) out.processMemoryBytes = this.process.memoryBytes
     return out
