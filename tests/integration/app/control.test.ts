@@ -8,13 +8,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../../src/main/app'
 import { runCli } from '../../../src/main/cli'
-import { plainSecretStore } from '../../../src/main/secrets'
-import type { Contract } from '../../../src/shared/contract'
-import { type RpcClient } from '../../../src/shared/rpc/client'
 import { startSim, type Sim } from '../../sim/index'
-import { connect, failure, tempDir } from './helpers'
+import { activateSim, appsPerTest, failure, tempDir } from './helpers'
 
 let sim: Sim
 beforeAll(async () => {
@@ -24,210 +20,156 @@ afterAll(async () => {
   await sim?.stop()
 })
 
-function open(dataDir: string, extra: Partial<Parameters<typeof createApp>[0]> = {}, transport: 'memory' | 'ws' = 'memory') {
-  const app = createApp({ dataDir, mode: transport === 'ws' ? 'browser' : 'desktop', secrets: plainSecretStore, ...extra })
-  return { app, client: connect(app, transport) }
-}
-
-async function activate(client: RpcClient<Contract>, nodeUrl: string): Promise<void> {
-  const p = await client.call('profiles.create', { profile: { name: 'n', nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
-  await client.call('profiles.activate', { id: p.id })
-}
+const { open } = appsPerTest()
 
 describe('profiles of the node', () => {
   it('start, refuse a second start, stop; a timed profile stops itself; memory and lock; all journaled', async () => {
-    const t = tempDir()
-    const { app, client } = open(t.dir)
-    try {
-      await activate(client, sim.nodeUrl)
-      const started = await client.call('control.startCpuProfile', {})
-      expect(started.entry).toMatchObject({ action: 'startCPUProfiler', outcome: 'ok', origin: 'operator' })
-      expect((await client.call('control.state', {})).cpu).toMatchObject({ journalId: started.entry.id })
-      const twice = await failure(client.call('control.startCpuProfile', {}))
-      expect(twice.code).toBe('CONFLICT')
-      expect((await client.call('control.stopCpuProfile', {})).state.cpu).toBeNull()
+    const { client } = open()
+    await activateSim(client, sim)
+    const started = await client.call('control.startCpuProfile', {})
+    expect(started.entry).toMatchObject({ action: 'startCPUProfiler', outcome: 'ok', origin: 'operator' })
+    expect((await client.call('control.state', {})).cpu).toMatchObject({ journalId: started.entry.id })
+    const twice = await failure(client.call('control.startCpuProfile', {}))
+    expect(twice.code).toBe('CONFLICT')
+    expect((await client.call('control.stopCpuProfile', {})).state.cpu).toBeNull()
 
-      const timed = await client.call('control.startCpuProfile', { durationSec: 1 })
-      expect(timed.state.cpu?.stopsAt).toBe(timed.state.cpu!.startedAt + 1_000)
-      await new Promise((r) => setTimeout(r, 1_800))
-      expect((await client.call('control.state', {})).cpu).toBeNull()
+    const timed = await client.call('control.startCpuProfile', { durationSec: 1 })
+    expect(timed.state.cpu?.stopsAt).toBe(timed.state.cpu!.startedAt + 1_000)
+    await new Promise((r) => setTimeout(r, 1_800))
+    expect((await client.call('control.state', {})).cpu).toBeNull()
 
-      await client.call('control.memoryProfile', {})
-      await client.call('control.lockProfile', {})
-      const { entries } = await client.call('control.journal', {})
-      expect(entries.map((e) => `${e.action}:${e.origin}:${e.outcome}`)).toEqual([
-        'lockProfile:operator:ok',
-        'memoryProfile:operator:ok',
-        'stopCPUProfiler:timer:ok',
-        'startCPUProfiler:operator:ok',
-        'stopCPUProfiler:operator:ok',
-        'startCPUProfiler:operator:ok'
-      ])
-      // A stop with nothing running: the node says so, the app says it plainly, the journal keeps it.
-      const none = await failure(client.call('control.stopCpuProfile', {}))
-      expect(none.code).toBe('CONFLICT')
-      expect((await client.call('control.journal', { limit: 1 })).entries[0]).toMatchObject({ outcome: 'failed', error: { code: 'RPC' } })
-    } finally {
-      app.close()
-      t.remove()
-    }
+    await client.call('control.memoryProfile', {})
+    await client.call('control.lockProfile', {})
+    const { entries } = await client.call('control.journal', {})
+    expect(entries.map((e) => `${e.action}:${e.origin}:${e.outcome}`)).toEqual([
+      'lockProfile:operator:ok',
+      'memoryProfile:operator:ok',
+      'stopCPUProfiler:timer:ok',
+      'startCPUProfiler:operator:ok',
+      'stopCPUProfiler:operator:ok',
+      'startCPUProfiler:operator:ok'
+    ])
+    // A stop with nothing running: the node says so, the app says it plainly, the journal keeps it.
+    const none = await failure(client.call('control.stopCpuProfile', {}))
+    expect(none.code).toBe('CONFLICT')
+    expect((await client.call('control.journal', { limit: 1 })).entries[0]).toMatchObject({ outcome: 'failed', error: { code: 'RPC' } })
   })
 
   it('the VM configuration keeps a snapshot only when it changed', async () => {
-    const t = tempDir()
-    const { app, client } = open(t.dir)
-    try {
-      await activate(client, sim.nodeUrl)
-      const a = await client.call('control.vmConfig', {})
-      const b = await client.call('control.vmConfig', {})
-      expect(b.data.snapshotId).toBe(a.data.snapshotId)
-      await client.call('control.setLogLevel', { level: a.data.config['log-level'] === 'debug' ? 'info' : 'debug' })
-      const c = await client.call('control.vmConfig', {})
-      expect(c.data.snapshotId).toBeGreaterThan(a.data.snapshotId)
-      const { snapshots } = await client.call('control.vmConfigSnapshots', {})
-      expect(snapshots.map((s) => s.id)).toEqual([c.data.snapshotId, a.data.snapshotId])
-    } finally {
-      app.close()
-      t.remove()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const a = await client.call('control.vmConfig', {})
+    const b = await client.call('control.vmConfig', {})
+    expect(b.data.snapshotId).toBe(a.data.snapshotId)
+    await client.call('control.setLogLevel', { level: a.data.config['log-level'] === 'debug' ? 'info' : 'debug' })
+    const c = await client.call('control.vmConfig', {})
+    expect(c.data.snapshotId).toBeGreaterThan(a.data.snapshotId)
+    const { snapshots } = await client.call('control.vmConfigSnapshots', {})
+    expect(snapshots.map((s) => s.id)).toEqual([c.data.snapshotId, a.data.snapshotId])
   })
 })
 
 describe('profile files', () => {
   it("lists the files the node wrote in the profile's folder and opens each; a name outside it is refused", async () => {
-    const t = tempDir()
-    const { app, client } = open(t.dir)
-    try {
-      const p = await client.call('profiles.create', {
-        profile: { name: 'local', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [], profileDir: sim.profileDir }
-      })
-      await client.call('profiles.activate', { id: p.id })
-      await client.call('control.startCpuProfile', {})
-      await client.call('control.stopCpuProfile', {})
-      await client.call('control.memoryProfile', {})
-      const listed = await client.call('control.profileFiles', {})
-      expect(listed.dir).toBe(sim.profileDir)
-      const names = listed.files.map((f) => f.name)
-      expect(names).toEqual(expect.arrayContaining(['cpu.profile', 'mem.profile']))
-      expect(listed.files.find((f) => f.name === 'cpu.profile')?.kind).toBe('cpu')
+    const { client } = open()
+    const p = await client.call('profiles.create', {
+      profile: { name: 'local', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [], profileDir: sim.profileDir }
+    })
+    await client.call('profiles.activate', { id: p.id })
+    await client.call('control.startCpuProfile', {})
+    await client.call('control.stopCpuProfile', {})
+    await client.call('control.memoryProfile', {})
+    const listed = await client.call('control.profileFiles', {})
+    expect(listed.dir).toBe(sim.profileDir)
+    const names = listed.files.map((f) => f.name)
+    expect(names).toEqual(expect.arrayContaining(['cpu.profile', 'mem.profile']))
+    expect(listed.files.find((f) => f.name === 'cpu.profile')?.kind).toBe('cpu')
 
-      const cpu = await client.call('control.openProfile', { name: 'cpu.profile' })
-      expect(cpu.samples).toBeGreaterThan(0)
-      expect(BigInt(cpu.total)).toBeGreaterThan(0n)
-      expect(cpu.top.length).toBeGreaterThan(0)
-      expect(cpu.flame[0]).toMatchObject({ parent: -1, depth: 0 })
-      const mem = await client.call('control.openProfile', { name: 'mem.profile', valueIndex: 3 })
-      expect(mem.sampleTypes.map((s) => s.type)).toEqual(['alloc_objects', 'alloc_space', 'inuse_objects', 'inuse_space'])
-      expect(mem.valueIndex).toBe(3)
+    const cpu = await client.call('control.openProfile', { name: 'cpu.profile' })
+    expect(cpu.samples).toBeGreaterThan(0)
+    expect(BigInt(cpu.total)).toBeGreaterThan(0n)
+    expect(cpu.top.length).toBeGreaterThan(0)
+    expect(cpu.flame[0]).toMatchObject({ parent: -1, depth: 0 })
+    const mem = await client.call('control.openProfile', { name: 'mem.profile', valueIndex: 3 })
+    expect(mem.sampleTypes.map((s) => s.type)).toEqual(['alloc_objects', 'alloc_space', 'inuse_objects', 'inuse_space'])
+    expect(mem.valueIndex).toBe(3)
 
-      expect((await failure(client.call('control.openProfile', { name: '../secrets' }))).code).toBe('BAD_INPUT')
-      expect((await failure(client.call('control.openProfile', { name: 'nothing.profile' }))).code).toBe('NOT_FOUND')
-    } finally {
-      app.close()
-      t.remove()
-    }
+    expect((await failure(client.call('control.openProfile', { name: '../secrets' }))).code).toBe('BAD_INPUT')
+    expect((await failure(client.call('control.openProfile', { name: 'nothing.profile' }))).code).toBe('NOT_FOUND')
   })
 })
 
 describe('log levels', () => {
   it('an unknown level is refused before anything is sent; a revert can be cancelled', async () => {
-    const t = tempDir()
-    const { app, client } = open(t.dir)
-    try {
-      await activate(client, sim.nodeUrl)
-      const bad = await failure(client.call('control.setLogLevel', { level: 'LOUD' }))
-      expect(bad.code).toBe('BAD_INPUT')
-      expect((await client.call('control.journal', {})).entries).toEqual([])
-      const set = await client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 300, previous: 'info' })
-      expect(set.state.reverts).toHaveLength(1)
-      expect(set.state.reverts[0]).toMatchObject({ level: 'info', from: 'debug', state: 'scheduled' })
-      const after = await client.call('control.cancelRevert', { id: set.state.reverts[0]!.id })
-      expect(after.reverts).toEqual([])
-      // The node refuses a level it does not know: the journal says failed, nothing is left scheduled.
-      const refused = await failure(client.call('control.setLogLevel', { level: 'loud', revertAfterSec: 60 }))
-      expect(refused.code).toBe('RPC')
-      expect((await client.call('control.state', {})).reverts).toEqual([])
-    } finally {
-      app.close()
-      t.remove()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const bad = await failure(client.call('control.setLogLevel', { level: 'LOUD' }))
+    expect(bad.code).toBe('BAD_INPUT')
+    expect((await client.call('control.journal', {})).entries).toEqual([])
+    const set = await client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 300, previous: 'info' })
+    expect(set.state.reverts).toHaveLength(1)
+    expect(set.state.reverts[0]).toMatchObject({ level: 'info', from: 'debug', state: 'scheduled' })
+    const after = await client.call('control.cancelRevert', { id: set.state.reverts[0]!.id })
+    expect(after.reverts).toEqual([])
+    // The node refuses a level it does not know: the journal says failed, nothing is left scheduled.
+    const refused = await failure(client.call('control.setLogLevel', { level: 'loud', revertAfterSec: 60 }))
+    expect(refused.code).toBe('RPC')
+    expect((await client.call('control.state', {})).reverts).toEqual([])
   })
 
   it('a revert due while the app was closed is carried out at the next start, and reported', async () => {
-    const t = tempDir()
-    const first = open(t.dir)
-    await activate(first.client, sim.nodeUrl)
+    const first = open()
+    await activateSim(first.client, sim)
     await first.client.call('control.setLogLevel', { level: 'trace', revertAfterSec: 60, previous: 'info' })
     first.app.close()
-    const later = open(t.dir, { now: () => Date.now() + 2 * 60_000 })
-    try {
-      await new Promise((r) => setTimeout(r, 500))
-      const state = await later.client.call('control.state', {})
-      expect(state.reverts).toEqual([])
-      expect(state.lateReverts).toEqual([expect.objectContaining({ level: 'info', from: 'trace', state: 'done', late: true })])
-      const { entries } = await later.client.call('control.journal', { limit: 1 })
-      expect(entries[0]).toMatchObject({ action: 'setLogLevel', origin: 'startup', outcome: 'ok', params: { level: 'info' } })
-      expect((await later.client.call('control.vmConfig', {})).data.config['log-level']).toBe('info')
+    const later = open({ dataDir: first.dataDir, now: () => Date.now() + 2 * 60_000 })
+    await new Promise((r) => setTimeout(r, 500))
+    const state = await later.client.call('control.state', {})
+    expect(state.reverts).toEqual([])
+    expect(state.lateReverts).toEqual([expect.objectContaining({ level: 'info', from: 'trace', state: 'done', late: true })])
+    const { entries } = await later.client.call('control.journal', { limit: 1 })
+    expect(entries[0]).toMatchObject({ action: 'setLogLevel', origin: 'startup', outcome: 'ok', params: { level: 'info' } })
+    expect((await later.client.call('control.vmConfig', {})).data.config['log-level']).toBe('info')
 
-      // Read and dismissed: no longer reported, to any window; an unknown id is named as such.
-      const dismissed = await later.client.call('control.dismissLateRevert', { id: state.lateReverts[0]!.id })
-      expect(dismissed.lateReverts).toEqual([])
-      expect((await later.client.call('control.state', {})).lateReverts).toEqual([])
-      expect((await failure(later.client.call('control.dismissLateRevert', { id: state.lateReverts[0]!.id }))).code).toBe('NOT_FOUND')
-    } finally {
-      later.app.close()
-      t.remove()
-    }
+    // Read and dismissed: no longer reported, to any window; an unknown id is named as such.
+    const dismissed = await later.client.call('control.dismissLateRevert', { id: state.lateReverts[0]!.id })
+    expect(dismissed.lateReverts).toEqual([])
+    expect((await later.client.call('control.state', {})).lateReverts).toEqual([])
+    expect((await failure(later.client.call('control.dismissLateRevert', { id: state.lateReverts[0]!.id }))).code).toBe('NOT_FOUND')
   })
 })
 
 describe('safety', () => {
   it('browser mode refuses node changes unless allowed', async () => {
-    const t = tempDir()
-    const off = open(t.dir, {}, 'ws')
-    try {
-      await activate(off.client, sim.nodeUrl)
-      expect((await off.client.call('app.info', {})).nodeChanges).toBe(false)
-      const refused = await failure(off.client.call('control.memoryProfile', {}))
-      expect(refused.code).toBe('FORBIDDEN')
-      expect(refused.message).toMatch(/--allow-node-changes/)
-      expect((await off.client.call('control.journal', {})).entries).toEqual([])
-    } finally {
-      off.app.close()
-    }
-    const on = open(t.dir, { allowNodeChanges: true }, 'ws')
-    try {
-      expect((await on.client.call('app.info', {})).nodeChanges).toBe(true)
-      await expect(on.client.call('control.memoryProfile', {})).resolves.toBeDefined()
-    } finally {
-      on.app.close()
-      t.remove()
-    }
+    const off = open({ transport: 'ws' })
+    await activateSim(off.client, sim)
+    expect((await off.client.call('app.info', {})).nodeChanges).toBe(false)
+    const refused = await failure(off.client.call('control.memoryProfile', {}))
+    expect(refused.code).toBe('FORBIDDEN')
+    expect(refused.message).toMatch(/--allow-node-changes/)
+    expect((await off.client.call('control.journal', {})).entries).toEqual([])
+    off.app.close()
+    const on = open({ dataDir: off.dataDir, transport: 'ws', allowNodeChanges: true })
+    expect((await on.client.call('app.info', {})).nodeChanges).toBe(true)
+    await expect(on.client.call('control.memoryProfile', {})).resolves.toBeDefined()
   })
 
   it("the desktop app's setting lets browser mode change the node; a browser page cannot set it itself", async () => {
-    const t = tempDir()
-    const desktop = open(t.dir)
-    const browser = open(t.dir, {}, 'ws')
-    try {
-      await activate(desktop.client, sim.nodeUrl)
-      const forged = await failure(browser.client.call('app.setBrowserNodeChanges', { allowed: true }))
-      expect(forged.code).toBe('FORBIDDEN')
-      expect((await browser.client.call('app.info', {})).nodeChanges).toBe(false)
-      expect((await failure(browser.client.call('control.memoryProfile', {}))).code).toBe('FORBIDDEN')
+    const desktop = open()
+    const browser = open({ dataDir: desktop.dataDir, transport: 'ws' })
+    await activateSim(desktop.client, sim)
+    const forged = await failure(browser.client.call('app.setBrowserNodeChanges', { allowed: true }))
+    expect(forged.code).toBe('FORBIDDEN')
+    expect((await browser.client.call('app.info', {})).nodeChanges).toBe(false)
+    expect((await failure(browser.client.call('control.memoryProfile', {}))).code).toBe('FORBIDDEN')
 
-      expect((await desktop.client.call('app.setBrowserNodeChanges', { allowed: true })).browserNodeChanges).toBe(true)
-      // Read at each call: the running browser session (another process on the same folder) follows it.
-      expect((await browser.client.call('app.info', {})).nodeChanges).toBe(true)
-      await expect(browser.client.call('control.memoryProfile', {})).resolves.toBeDefined()
+    expect((await desktop.client.call('app.setBrowserNodeChanges', { allowed: true })).browserNodeChanges).toBe(true)
+    // Read at each call: the running browser session (another process on the same folder) follows it.
+    expect((await browser.client.call('app.info', {})).nodeChanges).toBe(true)
+    await expect(browser.client.call('control.memoryProfile', {})).resolves.toBeDefined()
 
-      await desktop.client.call('app.setBrowserNodeChanges', { allowed: false })
-      expect((await failure(browser.client.call('control.memoryProfile', {}))).code).toBe('FORBIDDEN')
-    } finally {
-      browser.app.close()
-      desktop.app.close()
-      t.remove()
-    }
+    await desktop.client.call('app.setBrowserNodeChanges', { allowed: false })
+    expect((await failure(browser.client.call('control.memoryProfile', {}))).code).toBe('FORBIDDEN')
   })
 
   it('the CLI asks for --yes and sends nothing without it', async () => {
@@ -267,10 +209,9 @@ describe('safety', () => {
       })
     })
     await new Promise<void>((r) => dropper.listen(0, '127.0.0.1', r))
-    const t = tempDir()
-    const { app, client } = open(t.dir)
+    const { client } = open()
     try {
-      await activate(client, `http://127.0.0.1:${(dropper.address() as AddressInfo).port}`)
+      await activateSim(client, sim, { nodeUrl: `http://127.0.0.1:${(dropper.address() as AddressInfo).port}` })
       const e = await failure(client.call('control.memoryProfile', {}))
       expect(e.message).toMatch(/no answer came.*not send it again/)
       expect(hits).toBe(1)
@@ -278,8 +219,6 @@ describe('safety', () => {
       expect(entries).toHaveLength(1)
       expect(entries[0]).toMatchObject({ action: 'memoryProfile', outcome: 'unknown' })
     } finally {
-      app.close()
-      t.remove()
       dropper.close()
     }
   })

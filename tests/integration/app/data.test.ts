@@ -4,38 +4,21 @@
  * what 401, 403 and 503 say, the key only in x-data-api-key, and cached answers with the sim stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../../src/main/app'
-import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract, Job } from '../../../src/shared/contract'
 import { type RpcClient } from '../../../src/shared/rpc/client'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startSim, type Sim } from '../../sim/index'
-import { connect, failure, tempDir } from './helpers'
+import { activateSim, appsPerTest, failure } from './helpers'
 
 let sim: Sim
-const dirs: (() => void)[] = []
 beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
 afterAll(async () => {
   await sim?.stop()
-  for (const d of dirs) d()
 })
 
-function open() {
-  const t = tempDir()
-  dirs.push(t.remove)
-  const app = createApp({ dataDir: t.dir, mode: 'desktop', secrets: plainSecretStore })
-  return { app, client: connect(app) }
-}
-
-async function activate(client: RpcClient<Contract>, apiKey?: string, dataUrl = sim.dataUrl): Promise<void> {
-  const p = await client.call('profiles.create', {
-    profile: { name: 'd', nodeUrl: sim.nodeUrl, dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] },
-    ...(apiKey ? { apiKey } : {})
-  })
-  await client.call('profiles.activate', { id: p.id })
-}
+const { open } = appsPerTest()
 
 async function simConfig(patch: object): Promise<void> {
   const res = await fetch(`${sim.dataUrl}/__sim/data-config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) })
@@ -55,101 +38,89 @@ const cChain = { chainId: '43114', address: DEMO_WALLET }
 
 describe('every data-service endpoint through the contract', () => {
   it('Primary Network: transactions, vertices, subnets, L1 validators, rewards, chain interactions', async () => {
-    const { app, client } = open()
-    try {
-      await activate(client)
-      const rich = sim.dataset.wellKnown.rich
-      const txs = await client.call('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [rich.pChain], sortOrder: 'asc', startTimestamp: 0 })
-      expect(txs.source).toBe('live')
-      expect(txs.data.transactions.length).toBeGreaterThan(0)
-      const v = await client.call('data.listLatestXChainVertices', { network: 'mainnet', blockchainId: 'x-chain', pageSize: 5 })
-      expect(v.data.vertices).toHaveLength(5)
-      const subnets = await client.call('data.listSubnets', { network: 'mainnet' })
-      expect(subnets.data.subnets.length).toBe(sim.dataset.subnets.length)
-      const l1 = sim.dataset.l1Validators[0]!
-      const validators = await client.call('data.listL1Validators', { network: 'mainnet', includeInactiveL1Validators: true, subnetId: l1.subnetId, nodeId: l1.nodeID })
-      expect(validators.data.validators.map((x) => x.validationId)).toContain(l1.validationId)
-      const rewards = await client.call('data.listPendingPrimaryNetworkRewards', { network: 'mainnet', nodeIds: [sim.dataset.nodes.self] })
-      expect(rewards.data.pendingRewards.every((r) => r.nodeId === sim.dataset.nodes.self)).toBe(true)
-      const chains = await client.call('data.getChainIdsForAddresses', { network: 'mainnet', addresses: 'P-' + rich.pChain.replace(/^P-/, '') })
-      expect(chains.data.addresses[0]?.blockchainIds.length).toBeGreaterThan(0)
-    } finally {
-      app.close()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const rich = sim.dataset.wellKnown.rich
+    const txs = await client.call('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [rich.pChain], sortOrder: 'asc', startTimestamp: 0 })
+    expect(txs.source).toBe('live')
+    expect(txs.data.transactions.length).toBeGreaterThan(0)
+    const v = await client.call('data.listLatestXChainVertices', { network: 'mainnet', blockchainId: 'x-chain', pageSize: 5 })
+    expect(v.data.vertices).toHaveLength(5)
+    const subnets = await client.call('data.listSubnets', { network: 'mainnet' })
+    expect(subnets.data.subnets.length).toBe(sim.dataset.subnets.length)
+    const l1 = sim.dataset.l1Validators[0]!
+    const validators = await client.call('data.listL1Validators', { network: 'mainnet', includeInactiveL1Validators: true, subnetId: l1.subnetId, nodeId: l1.nodeID })
+    expect(validators.data.validators.map((x) => x.validationId)).toContain(l1.validationId)
+    const rewards = await client.call('data.listPendingPrimaryNetworkRewards', { network: 'mainnet', nodeIds: [sim.dataset.nodes.self] })
+    expect(rewards.data.pendingRewards.every((r) => r.nodeId === sim.dataset.nodes.self)).toBe(true)
+    const chains = await client.call('data.getChainIdsForAddresses', { network: 'mainnet', addresses: 'P-' + rich.pChain.replace(/^P-/, '') })
+    expect(chains.data.addresses[0]?.blockchainIds.length).toBeGreaterThan(0)
   })
 
   it('EVM chains, ICM, blocks, usage metrics and signature aggregation', async () => {
-    const { app, client } = open()
-    try {
-      await activate(client)
-      const supported = await client.call('data.supportedChains', { network: 'mainnet' })
-      expect(supported.data.chains.map((c) => c.chainId)).toContain('43114')
-      const e721 = await client.call('data.listErc721Transactions', { ...cChain, pageSize: 100 })
-      const block = Number(e721.data.transactions[0]!.blockNumber)
-      const ranged = await client.call('data.listErc721Transactions', { ...cChain, startBlock: block, endBlock: block + 1 })
-      expect(ranged.data.transactions.every((t) => Number(t.blockNumber) === block)).toBe(true)
-      const e1155 = await client.call('data.listErc1155Transactions', { ...cChain })
-      expect(e1155.data.transactions.every((t) => /^\d+$/.test(t.value))).toBe(true)
-      const balances = await client.call('data.listErc20Balances', { ...cChain, currency: 'eur', filterSpamTokens: false })
-      expect(balances.data.nativeTokenBalance.balance).toMatch(/^\d+$/)
-      const collectibles = await client.call('data.listCollectibleBalances', { ...cChain, contractAddress: WELL_KNOWN_COLLECTIONS.simPunks })
-      const owned = collectibles.data.collectibleBalances[0]!
-      const token = await client.call('data.getTokenDetails', { chainId: '43114', address: WELL_KNOWN_COLLECTIONS.simPunks, tokenId: owned.tokenId })
-      expect(token.data.ercType).toBe('ERC-721')
-      const messages = await client.call('data.listIcmMessages', { network: 'mainnet', pageSize: 20 })
-      const m = messages.data.messages[0]!
-      expect((await client.call('data.getIcmMessage', { messageId: m.messageId })).data.messageId).toBe(m.messageId)
-      expect((await client.call('data.listIcmMessagesByAddress', { address: DEMO_WALLET, network: 'mainnet' })).data.messages.length).toBeGreaterThan(0)
-      const blocks = await client.call('data.listLatestBlocksAllChains', { network: 'mainnet' })
-      expect(blocks.data.blocks.length).toBe(10)
-      const usage = await client.call('data.getSubnetRpcUsageMetrics', { timeInterval: 'daily', groupBy: 'rpcMethod', startTimestamp: 1_794_000_000, endTimestamp: 1_794_259_200 })
-      expect(usage.data.metrics.length).toBeGreaterThan(0)
-      const signed = await client.call('data.aggregateSignatures', { network: 'mainnet', justification: '0x0001', quorumPercentage: 60, quorumPercentageBuffer: 10 })
-      expect(signed.data.signedMessage).toMatch(/^(0x)?[0-9a-f]+$/i)
-      const byTx = await client.call('data.getAggregatedSignatures', { network: 'mainnet', txHash: sim.dataset.l1Validators[0]!.registrationTxHash })
-      expect(byTx.data.signedMessage.length).toBeGreaterThan(0)
-    } finally {
-      app.close()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const supported = await client.call('data.supportedChains', { network: 'mainnet' })
+    expect(supported.data.chains.map((c) => c.chainId)).toContain('43114')
+    const e721 = await client.call('data.listErc721Transactions', { ...cChain, pageSize: 100 })
+    const block = Number(e721.data.transactions[0]!.blockNumber)
+    const ranged = await client.call('data.listErc721Transactions', { ...cChain, startBlock: block, endBlock: block + 1 })
+    expect(ranged.data.transactions.every((t) => Number(t.blockNumber) === block)).toBe(true)
+    const e1155 = await client.call('data.listErc1155Transactions', { ...cChain })
+    expect(e1155.data.transactions.every((t) => /^\d+$/.test(t.value))).toBe(true)
+    const balances = await client.call('data.listErc20Balances', { ...cChain, currency: 'eur', filterSpamTokens: false })
+    expect(balances.data.nativeTokenBalance.balance).toMatch(/^\d+$/)
+    const collectibles = await client.call('data.listCollectibleBalances', { ...cChain, contractAddress: WELL_KNOWN_COLLECTIONS.simPunks })
+    const owned = collectibles.data.collectibleBalances[0]!
+    const token = await client.call('data.getTokenDetails', { chainId: '43114', address: WELL_KNOWN_COLLECTIONS.simPunks, tokenId: owned.tokenId })
+    expect(token.data.ercType).toBe('ERC-721')
+    const messages = await client.call('data.listIcmMessages', { network: 'mainnet', pageSize: 20 })
+    const m = messages.data.messages[0]!
+    expect((await client.call('data.getIcmMessage', { messageId: m.messageId })).data.messageId).toBe(m.messageId)
+    expect((await client.call('data.listIcmMessagesByAddress', { address: DEMO_WALLET, network: 'mainnet' })).data.messages.length).toBeGreaterThan(0)
+    const blocks = await client.call('data.listLatestBlocksAllChains', { network: 'mainnet' })
+    expect(blocks.data.blocks.length).toBe(10)
+    const usage = await client.call('data.getSubnetRpcUsageMetrics', { timeInterval: 'daily', groupBy: 'rpcMethod', startTimestamp: 1_794_000_000, endTimestamp: 1_794_259_200 })
+    expect(usage.data.metrics.length).toBeGreaterThan(0)
+    const signed = await client.call('data.aggregateSignatures', { network: 'mainnet', justification: '0x0001', quorumPercentage: 60, quorumPercentageBuffer: 10 })
+    expect(signed.data.signedMessage).toMatch(/^(0x)?[0-9a-f]+$/i)
+    const byTx = await client.call('data.getAggregatedSignatures', { network: 'mainnet', txHash: sim.dataset.l1Validators[0]!.registrationTxHash })
+    expect(byTx.data.signedMessage.length).toBeGreaterThan(0)
   })
 })
 
 describe('the contract refuses what the spec forbids, in the words the client uses', () => {
   it('page sizes, one-of rules, filters without addresses, block ranges and the quorum rules', async () => {
-    const { app, client } = open()
-    try {
-      await activate(client)
-      const cases: [Promise<unknown>, string, string][] = [
-        [client.call('data.listErc20Balances', { ...cChain, pageSize: 501 }), 'pageSize', 'pageSize must be a whole number from 1 to 500 (default 10)'],
-        [client.call('data.listSubnets', { network: 'mainnet', pageSize: 10_001 }), 'pageSize', 'from 1 to 10000'],
-        [client.call('data.listPendingPrimaryNetworkRewards', { network: 'mainnet' }), 'addresses', 'give addresses or nodeIds'],
-        [client.call('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', txTypes: ['ImportTx'] }), 'addresses', 'needs addresses'],
-        [client.call('data.listErc721Transactions', { ...cChain, startBlock: 5, endBlock: 5 }), 'startBlock', 'startBlock (inclusive) must be below endBlock (exclusive)'],
-        [client.call('data.aggregateSignatures', { network: 'mainnet' }), 'message', 'give exactly one of message or justification'],
-        [client.call('data.aggregateSignatures', { network: 'mainnet', message: '0x01', justification: '0x02' }), 'justification', 'not both'],
-        [client.call('data.aggregateSignatures', { network: 'mainnet', message: '01', quorumPercentage: 90, quorumPercentageBuffer: 20 }), 'quorumPercentageBuffer', 'must be at most 100'],
-        [client.call('data.aggregateSignatures', { network: 'mainnet', message: '0x1' }), 'message', 'hex-encoded bytes'],
-        [client.call('data.listL1Validators', { network: 'mainnet', nodeId: 'node-1' }), 'nodeId', 'NodeID-<cb58>'],
-        [client.call('data.listErc20Balances', { ...cChain, address: '0x12' }), 'address', 'EVM address'],
-        [client.call('data.listSubnets', { network: 'mainnet', pagesize: 3 } as never), '', 'pagesize']
-      ]
-      for (const [call, path, text] of cases) {
-        const e = await failure(call)
-        expect(e.code).toBe('BAD_INPUT')
-        const issues = (e.details as { issues: { path: string[]; message: string }[] }).issues
-        expect(issues.some((i) => i.path.join('.') === path && i.message.includes(text)), `${path}: ${text} in ${JSON.stringify(issues)}`).toBe(true)
-      }
-    } finally {
-      app.close()
+    const { client } = open()
+    await activateSim(client, sim)
+    const cases: [Promise<unknown>, string, string][] = [
+      [client.call('data.listErc20Balances', { ...cChain, pageSize: 501 }), 'pageSize', 'pageSize must be a whole number from 1 to 500 (default 10)'],
+      [client.call('data.listSubnets', { network: 'mainnet', pageSize: 10_001 }), 'pageSize', 'from 1 to 10000'],
+      [client.call('data.listPendingPrimaryNetworkRewards', { network: 'mainnet' }), 'addresses', 'give addresses or nodeIds'],
+      [client.call('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', txTypes: ['ImportTx'] }), 'addresses', 'needs addresses'],
+      [client.call('data.listErc721Transactions', { ...cChain, startBlock: 5, endBlock: 5 }), 'startBlock', 'startBlock (inclusive) must be below endBlock (exclusive)'],
+      [client.call('data.aggregateSignatures', { network: 'mainnet' }), 'message', 'give exactly one of message or justification'],
+      [client.call('data.aggregateSignatures', { network: 'mainnet', message: '0x01', justification: '0x02' }), 'justification', 'not both'],
+      [client.call('data.aggregateSignatures', { network: 'mainnet', message: '01', quorumPercentage: 90, quorumPercentageBuffer: 20 }), 'quorumPercentageBuffer', 'must be at most 100'],
+      [client.call('data.aggregateSignatures', { network: 'mainnet', message: '0x1' }), 'message', 'hex-encoded bytes'],
+      [client.call('data.listL1Validators', { network: 'mainnet', nodeId: 'node-1' }), 'nodeId', 'NodeID-<cb58>'],
+      [client.call('data.listErc20Balances', { ...cChain, address: '0x12' }), 'address', 'EVM address'],
+      [client.call('data.listSubnets', { network: 'mainnet', pagesize: 3 } as never), '', 'pagesize']
+    ]
+    for (const [call, path, text] of cases) {
+      const e = await failure(call)
+      expect(e.code).toBe('BAD_INPUT')
+      const issues = (e.details as { issues: { path: string[]; message: string }[] }).issues
+      expect(issues.some((i) => i.path.join('.') === path && i.message.includes(text)), `${path}: ${text} in ${JSON.stringify(issues)}`).toBe(true)
     }
   })
 })
 
 describe('load all', () => {
   it('walks past pages shorter than asked, to the page without nextPageToken', async () => {
-    const { app, client } = open()
+    const { client } = open()
     try {
-      await activate(client)
+      await activateSim(client, sim)
       const rich = sim.dataset.wellKnown.rich
       // pages stop early once their transactions hold this many UTXOs, as the real indexer's do
       await simConfig({ pageUtxoThreshold: 40 })
@@ -168,16 +139,15 @@ describe('load all', () => {
       expect(job.done).toBe(ids.length)
     } finally {
       await simConfig({ pageUtxoThreshold: 1_000 })
-      app.close()
     }
   })
 
   it('without a key it hits the rate limit, waits out Retry-After (counting down as progress) and completes; with a key it does not', async () => {
-    const { app, client } = open()
+    const { client } = open()
     const progress: Job[] = []
     client.on('jobs.progress', (j) => progress.push(j))
     try {
-      await activate(client)
+      await activateSim(client, sim)
       await simConfig({ rateLimit: { perMinuteWithoutKey: 120, perMinuteWithKey: 100_000 } })
       // 120 a minute = one token every 0.5 s; the bucket starts full, so drain it first
       for (let i = 0; i < 130; i++) await fetch(`${sim.dataUrl}/v1/chains`)
@@ -195,24 +165,19 @@ describe('load all', () => {
       const keyed = open()
       const keyedProgress: Job[] = []
       keyed.client.on('jobs.progress', (j) => keyedProgress.push(j))
-      try {
-        await activate(keyed.client, 'sim-key-1')
-        const run = await keyed.client.call('data.loadAll', { endpoint: 'listSubnets', params: { network: 'mainnet', pageSize: 1 } })
-        expect((await finished(keyed.client, run.jobId)).state).toBe('done')
-        expect(keyedProgress.some((p) => /Rate limited/.test(p.message ?? ''))).toBe(false)
-      } finally {
-        keyed.app.close()
-      }
+      await activateSim(keyed.client, sim, { apiKey: 'sim-key-1' })
+      const run = await keyed.client.call('data.loadAll', { endpoint: 'listSubnets', params: { network: 'mainnet', pageSize: 1 } })
+      expect((await finished(keyed.client, run.jobId)).state).toBe('done')
+      expect(keyedProgress.some((p) => /Rate limited/.test(p.message ?? ''))).toBe(false)
     } finally {
       await simConfig({ rateLimit: { perMinuteWithoutKey: 10_000, perMinuteWithKey: 100_000 } })
-      app.close()
     }
   })
 
   it('a 429 from a fault is waited out too, and a cancel stops the job keeping the pages it has', async () => {
-    const { app, client } = open()
+    const { client } = open()
     try {
-      await activate(client)
+      await activateSim(client, sim)
       sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 1, count: 1 })
       const { jobId } = await client.call('data.loadAll', { endpoint: 'listSubnets', params: { network: 'mainnet', pageSize: 2 } })
       expect((await finished(client, jobId)).state).toBe('done')
@@ -224,7 +189,6 @@ describe('load all', () => {
       expect((await client.call('data.loadedPages', { jobId: second.jobId })).state).toBe('cancelled')
     } finally {
       sim.faults.clear()
-      app.close()
     }
   })
 })
@@ -237,33 +201,25 @@ describe('what errors say', () => {
         ['bad-key-0123456789abcdef', 'UNAUTHORIZED', "refused this profile's API key (HTTP 401)"],
         ['weak-key-0123456789abcdef', 'FORBIDDEN', 'lacks the privilege for this request (HTTP 403)']
       ] as const) {
-        const { app, client } = open()
-        try {
-          await activate(client, key)
-          const e = await failure(client.call('data.listSubnets', { network: 'mainnet', pageSize: 3 }))
-          expect(e.code).toBe(code)
-          expect(e.message).toContain(text)
-          expect(e.message).not.toContain(key)
-        } finally {
-          app.close()
-        }
+        const { client } = open()
+        await activateSim(client, sim, { apiKey: key })
+        const e = await failure(client.call('data.listSubnets', { network: 'mainnet', pageSize: 3 }))
+        expect(e.code).toBe(code)
+        expect(e.message).toContain(text)
+        expect(e.message).not.toContain(key)
       }
-      const { app, client } = open()
-      try {
-        await activate(client)
-        const subnetChain = sim.evmInstances[0]!
-        const subnet = sim.dataset.blockchains.find((b) => b.blockchainId === subnetChain.blockchainId)!.subnetId
-        await simConfig({ unavailableSubnets: [subnet] })
-        const down = await failure(client.call('data.listErc20Balances', { chainId: String(subnetChain.evmChainId), address: DEMO_WALLET }))
-        expect(down.code).toBe('OFFLINE') // nothing cached yet: the 503 is the reason
-        expect(down.message).toContain("the subnet's node has a problem (HTTP 503)")
-        const missing = await failure(client.call('data.getIcmMessage', { messageId: 'ab'.repeat(32) }))
-        expect(missing.code).toBe('NOT_FOUND')
-        expect(missing.message).toBe('The data service answered HTTP 404')
-        expect((missing.details as { upstreamMessage?: string }).upstreamMessage).toBeTruthy()
-      } finally {
-        app.close()
-      }
+      const { client } = open()
+      await activateSim(client, sim)
+      const subnetChain = sim.evmInstances[0]!
+      const subnet = sim.dataset.blockchains.find((b) => b.blockchainId === subnetChain.blockchainId)!.subnetId
+      await simConfig({ unavailableSubnets: [subnet] })
+      const down = await failure(client.call('data.listErc20Balances', { chainId: String(subnetChain.evmChainId), address: DEMO_WALLET }))
+      expect(down.code).toBe('OFFLINE') // nothing cached yet: the 503 is the reason
+      expect(down.message).toContain("the subnet's node has a problem (HTTP 503)")
+      const missing = await failure(client.call('data.getIcmMessage', { messageId: 'ab'.repeat(32) }))
+      expect(missing.code).toBe('NOT_FOUND')
+      expect(missing.message).toBe('The data service answered HTTP 404')
+      expect((missing.details as { upstreamMessage?: string }).upstreamMessage).toBeTruthy()
     } finally {
       await simConfig({ rejectedKeys: [], forbiddenKeys: [], unavailableSubnets: [] })
     }
@@ -273,9 +229,9 @@ describe('what errors say', () => {
 describe('offline', () => {
   it('with the data service gone, lookups made before answer from the cache, marked with the reason', async () => {
     const own = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-    const { app, client } = open()
+    const { client } = open()
     try {
-      await activate(client, undefined, own.dataUrl)
+      await activateSim(client, sim, { dataUrl: own.dataUrl })
       const live = await client.call('data.listLatestBlocksAllChains', { network: 'mainnet', pageSize: 5 })
       expect(live.source).toBe('live')
       await own.stop()
@@ -287,16 +243,15 @@ describe('offline', () => {
       const never = await failure(client.call('data.listLatestBlocksAllChains', { network: 'mainnet', pageSize: 6 }))
       expect(never.code).toBe('OFFLINE')
     } finally {
-      app.close()
       await own.stop()
     }
   })
 
   it('the last "load all" of a list is kept when it ends, and read back with the service gone', async () => {
     const own = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-    const { app, client } = open()
+    const { client } = open()
     try {
-      await activate(client, undefined, own.dataUrl)
+      await activateSim(client, sim, { dataUrl: own.dataUrl })
       const input = { endpoint: 'listSubnets' as const, params: { network: 'mainnet' as const, pageSize: 2 } }
       expect(await client.call('data.keptLoad', input)).toBeNull()
       const { jobId } = await client.call('data.loadAll', input)
@@ -309,7 +264,6 @@ describe('offline', () => {
       // The same list with other parameters (the default page size here) was never loaded.
       expect(await client.call('data.keptLoad', { endpoint: 'listSubnets', params: { network: 'mainnet' } })).toBeNull()
     } finally {
-      app.close()
       await own.stop()
     }
   })

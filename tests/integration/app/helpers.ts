@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect } from 'vitest'
-import { createApp, type App } from '../../../src/main/app'
+import { afterEach, expect } from 'vitest'
+import { createApp, type App, type AppOptions } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract } from '../../../src/shared/contract'
 import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
 import { AppError } from '../../../src/shared/rpc/errors'
 import { createMemoryPair } from '../../../src/shared/rpc/memory'
+import type { Sim } from '../../sim/index'
 import { tempDir } from '../../support/temp'
 export { tempDir }
 
@@ -21,6 +22,49 @@ export function connect(app: App, transport: 'memory' | 'ws' = 'memory'): RpcCli
   const pair = createMemoryPair()
   app.server.attach(pair.server, transport)
   return createRpcClient<Contract>(pair.client)
+}
+
+/** An app of appsPerTest, with a client attached, and the data folder it runs on. */
+export interface OpenedApp {
+  app: App
+  client: RpcClient<Contract>
+  dataDir: string
+}
+
+/**
+ * Apps for the tests of the calling file. `open()` makes an app on a fresh data folder, or on `dataDir`
+ * to open the same data again (a restart), in desktop mode over `memory` or browser mode over `ws`.
+ * After each test every app it opened is closed (closing one the test closed already is harmless)
+ * and every folder removed, so the tests need no try/finally of their own.
+ */
+export function appsPerTest(defaults: Partial<AppOptions> = {}): {
+  open(options?: Partial<AppOptions> & { transport?: 'memory' | 'ws' }): OpenedApp
+} {
+  const apps: App[] = []
+  const folders: (() => void)[] = []
+  afterEach(() => {
+    for (const app of apps.splice(0)) app.close()
+    for (const remove of folders.splice(0)) remove()
+  })
+  const folder = (): string => {
+    const t = tempDir()
+    folders.push(t.remove)
+    return t.dir
+  }
+  return {
+    open({ transport = 'memory', dataDir = folder(), ...extra } = {}) {
+      const app = createApp({ dataDir, mode: transport === 'ws' ? 'browser' : 'desktop', secrets: plainSecretStore, ...defaults, ...extra })
+      apps.push(app)
+      return { app, client: connect(app, transport), dataDir }
+    }
+  }
+}
+
+/** Creates a mainnet profile pointed at the sim (or at another node or data service) and makes it the active one. */
+export async function activateSim(client: RpcClient<Contract>, sim: Sim, other: { nodeUrl?: string; dataUrl?: string; apiKey?: string } = {}): Promise<void> {
+  const profile = { name: 'sim', nodeUrl: other.nodeUrl ?? sim.nodeUrl, dataUrl: other.dataUrl ?? sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet' as const, nodeIds: [] }
+  const p = await client.call('profiles.create', { profile, ...(other.apiKey ? { apiKey: other.apiKey } : {}) })
+  await client.call('profiles.activate', { id: p.id })
 }
 
 /** The AppError a call fails with; the test fails if the call succeeds or throws anything else. */

@@ -5,38 +5,20 @@
  * the watch resumed after a restart), core.version not offered, and cached answers with the sim stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../../src/main/app'
-import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract, IssuedTx, Job } from '../../../src/shared/contract'
 import { type RpcClient } from '../../../src/shared/rpc/client'
 import { buildSignedImport, signerUtxos, startSim, type Sim } from '../../sim/index'
-import { connect, failure, tempDir } from './helpers'
+import { activateSim, appsPerTest, failure } from './helpers'
 
 let sim: Sim
-const dirs: (() => void)[] = []
 beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
 afterAll(async () => {
   await sim?.stop()
-  for (const d of dirs) d()
 })
 
-function open(dataDir: string) {
-  const app = createApp({ dataDir, mode: 'desktop', secrets: plainSecretStore, atomicPollMs: 100 })
-  return { app, client: connect(app) }
-}
-
-function fresh(): { dir: string } {
-  const t = tempDir()
-  dirs.push(t.remove)
-  return t
-}
-
-async function activate(client: RpcClient<Contract>): Promise<void> {
-  const p = await client.call('profiles.create', { profile: { name: 'n', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
-  await client.call('profiles.activate', { id: p.id })
-}
+const { open } = appsPerTest({ atomicPollMs: 100 })
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, tries = 200): Promise<T> {
   for (let i = 0; i < tries; i++) {
@@ -52,156 +34,130 @@ const journalEntry = async (client: RpcClient<Contract>, txID: string): Promise<
 
 describe('UTXOs', () => {
   it('pages with the startIndex repeat dropped, decoded with the profile prefix', async () => {
-    const { app, client } = open(fresh().dir)
-    try {
-      await activate(client)
-      const rich = sim.dataset.richAddress
-      const first = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10 })
-      expect(first.source).toBe('live')
-      expect(first.data.utxos).toHaveLength(10)
-      expect(first.data.repeatDropped).toBe(false)
-      const u = first.data.utxos[0]!
-      if (!u.ok) throw new Error(u.reason)
-      expect(u.utxo.addresses).toEqual([rich.cChain])
-      const next = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10, startIndex: first.data.endIndex })
-      expect(next.data.repeatDropped).toBe(true)
-      expect(next.data.utxos).toHaveLength(9)
-      const ids = new Set(first.data.utxos.map((v) => (v.ok ? v.utxo.utxoID : '')))
-      expect(next.data.utxos.some((v) => v.ok && ids.has(v.utxo.utxoID))).toBe(false)
-      const bad = await failure(client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 2000 }))
-      expect(bad.code).toBe('BAD_INPUT')
-    } finally {
-      app.close()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const rich = sim.dataset.richAddress
+    const first = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10 })
+    expect(first.source).toBe('live')
+    expect(first.data.utxos).toHaveLength(10)
+    expect(first.data.repeatDropped).toBe(false)
+    const u = first.data.utxos[0]!
+    if (!u.ok) throw new Error(u.reason)
+    expect(u.utxo.addresses).toEqual([rich.cChain])
+    const next = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10, startIndex: first.data.endIndex })
+    expect(next.data.repeatDropped).toBe(true)
+    expect(next.data.utxos).toHaveLength(9)
+    const ids = new Set(first.data.utxos.map((v) => (v.ok ? v.utxo.utxoID : '')))
+    expect(next.data.utxos.some((v) => v.ok && ids.has(v.utxo.utxoID))).toBe(false)
+    const bad = await failure(client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 2000 }))
+    expect(bad.code).toBe('BAD_INPUT')
   })
 
   it('loads all 5,000+ UTXOs as a job with progress, exact totals, and a CSV matching the data set', async () => {
-    const { app, client } = open(fresh().dir)
-    try {
-      await activate(client)
-      const ds = sim.dataset
-      const rich = ds.richAddress
-      const progress: Job[] = []
-      client.on('jobs.progress', (j) => progress.push(j))
-      const { jobId } = await client.call('core.loadAllUTXOs', { addresses: [rich.cChain], sourceChain: 'X', pageSize: 1024 })
-      const job = await until(
-        async () => (await client.call('jobs.list', {})).jobs.find((j) => j.id === jobId)!,
-        (j) => j.state !== 'running'
-      )
-      expect(job.state).toBe('done')
-      const want = ds.atomicUtxos(ds.params.xChainId, rich.shortIdHex)
-      expect(job.done).toBe(want.length)
-      expect(progress.filter((p) => p.id === jobId && p.state === 'running').map((p) => p.done).slice(1)).toEqual(expect.arrayContaining([1024, 2047]))
-      const set = await client.call('core.utxoSet', { addresses: [rich.cChain], sourceChain: 'X' })
-      expect(set).toMatchObject({ complete: true, invalid: 0 })
-      expect(set.utxos).toHaveLength(want.length)
-      expect(set.totals.byAsset).toEqual([{ assetID: ds.avax.assetId, amount: want.reduce((s, x) => s + x.amount, 0n).toString(), count: want.length }])
-      const csv = await client.call('core.exportUTXOs', { addresses: [rich.cChain], sourceChain: 'X', format: 'csv' })
-      const rows = csv.text.trim().split('\r\n')
-      expect(rows).toHaveLength(want.length + 1)
-      const byId = new Map(want.map((x) => [x.utxoId, x]))
-      for (const row of rows.slice(1, 50)) {
-        const [utxoID, txID, outputIndex, assetID, , amount] = row.split(',')
-        const x = byId.get(utxoID!)!
-        expect([txID, Number(outputIndex), assetID, amount]).toEqual([x.txHash, x.outputIndex, x.asset.assetId, x.amount.toString()])
-      }
-      const json = JSON.parse((await client.call('core.exportUTXOs', { addresses: [rich.cChain], sourceChain: 'X', format: 'json' })).text) as unknown[]
-      expect(json).toHaveLength(want.length)
-    } finally {
-      app.close()
+    const { client } = open()
+    await activateSim(client, sim)
+    const ds = sim.dataset
+    const rich = ds.richAddress
+    const progress: Job[] = []
+    client.on('jobs.progress', (j) => progress.push(j))
+    const { jobId } = await client.call('core.loadAllUTXOs', { addresses: [rich.cChain], sourceChain: 'X', pageSize: 1024 })
+    const job = await until(
+      async () => (await client.call('jobs.list', {})).jobs.find((j) => j.id === jobId)!,
+      (j) => j.state !== 'running'
+    )
+    expect(job.state).toBe('done')
+    const want = ds.atomicUtxos(ds.params.xChainId, rich.shortIdHex)
+    expect(job.done).toBe(want.length)
+    expect(progress.filter((p) => p.id === jobId && p.state === 'running').map((p) => p.done).slice(1)).toEqual(expect.arrayContaining([1024, 2047]))
+    const set = await client.call('core.utxoSet', { addresses: [rich.cChain], sourceChain: 'X' })
+    expect(set).toMatchObject({ complete: true, invalid: 0 })
+    expect(set.utxos).toHaveLength(want.length)
+    expect(set.totals.byAsset).toEqual([{ assetID: ds.avax.assetId, amount: want.reduce((s, x) => s + x.amount, 0n).toString(), count: want.length }])
+    const csv = await client.call('core.exportUTXOs', { addresses: [rich.cChain], sourceChain: 'X', format: 'csv' })
+    const rows = csv.text.trim().split('\r\n')
+    expect(rows).toHaveLength(want.length + 1)
+    const byId = new Map(want.map((x) => [x.utxoId, x]))
+    for (const row of rows.slice(1, 50)) {
+      const [utxoID, txID, outputIndex, assetID, , amount] = row.split(',')
+      const x = byId.get(utxoID!)!
+      expect([txID, Number(outputIndex), assetID, amount]).toEqual([x.txHash, x.outputIndex, x.asset.assetId, x.amount.toString()])
     }
+    const json = JSON.parse((await client.call('core.exportUTXOs', { addresses: [rich.cChain], sourceChain: 'X', format: 'json' })).text) as unknown[]
+    expect(json).toHaveLength(want.length)
   })
 })
 
 describe('atomic txs', () => {
   it('issues once: journaled, watched to Accepted, and a second submit of the same bytes refused', async () => {
-    const { app, client } = open(fresh().dir)
-    try {
-      await activate(client)
-      const t = buildSignedImport(sim.dataset, { utxos: signerUtxos(sim.dataset).slice(0, 1) })
-      const entry = await client.call('core.issueTx', { tx: t.hex })
-      expect(entry.outcome).toBe('accepted')
-      const done = await until(() => journalEntry(client, entry.txID), (e) => e?.watch?.state === 'done')
-      expect(done!.watch!.timeline.map((s) => s.status)).toEqual(['Processing', 'Accepted'])
-      const again = await failure(client.call('core.issueTx', { tx: t.hex }))
-      expect(again.code).toBe('CONFLICT')
-      expect(again.message).toContain(entry.id)
-      expect(sim.core.view().submissions[entry.txID]).toBe(1)
-      const tx = await client.call('core.getAtomicTx', { txID: entry.txID })
-      expect(tx.data.decoded).toMatchObject({ type: 'ImportTx', txID: entry.txID, credentials: 1 })
-      const refused = await failure(client.call('core.issueTx', { tx: '0x1234' }))
-      expect(refused.code).toBe('BAD_INPUT')
-      // a watch on demand of any tx: final at once for one accepted long ago
-      const old = sim.dataset.transactions.find((x) => x.chain === 'C')!
-      expect((await client.call('core.watchTx', { txID: old.txHash })).state).toBe('watching')
-      const watches = await until(() => client.call('core.watches', {}), (w) => w.watches.find((x) => x.txID === old.txHash)?.state === 'done')
-      expect(watches.watches.find((x) => x.txID === old.txHash)!.timeline).toEqual([{ at: expect.any(Number), status: 'Accepted', blockHeight: old.blockNumber.toString() }])
-    } finally {
-      app.close()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const t = buildSignedImport(sim.dataset, { utxos: signerUtxos(sim.dataset).slice(0, 1) })
+    const entry = await client.call('core.issueTx', { tx: t.hex })
+    expect(entry.outcome).toBe('accepted')
+    const done = await until(() => journalEntry(client, entry.txID), (e) => e?.watch?.state === 'done')
+    expect(done!.watch!.timeline.map((s) => s.status)).toEqual(['Processing', 'Accepted'])
+    const again = await failure(client.call('core.issueTx', { tx: t.hex }))
+    expect(again.code).toBe('CONFLICT')
+    expect(again.message).toContain(entry.id)
+    expect(sim.core.view().submissions[entry.txID]).toBe(1)
+    const tx = await client.call('core.getAtomicTx', { txID: entry.txID })
+    expect(tx.data.decoded).toMatchObject({ type: 'ImportTx', txID: entry.txID, credentials: 1 })
+    const refused = await failure(client.call('core.issueTx', { tx: '0x1234' }))
+    expect(refused.code).toBe('BAD_INPUT')
+    // a watch on demand of any tx: final at once for one accepted long ago
+    const old = sim.dataset.transactions.find((x) => x.chain === 'C')!
+    expect((await client.call('core.watchTx', { txID: old.txHash })).state).toBe('watching')
+    const watches = await until(() => client.call('core.watches', {}), (w) => w.watches.find((x) => x.txID === old.txHash)?.state === 'done')
+    expect(watches.watches.find((x) => x.txID === old.txHash)!.timeline).toEqual([{ at: expect.any(Number), status: 'Accepted', blockHeight: old.blockNumber.toString() }])
   })
 
   it('after a lost reply it does not resend: it watches the derived txID, and the watch resumes after a restart', async () => {
-    const t = fresh()
-    const first = open(t.dir)
+    const first = open()
     const tx = buildSignedImport(sim.dataset, { utxos: signerUtxos(sim.dataset).slice(1, 2) })
-    let txID: string
-    try {
-      await activate(first.client)
-      sim.core.configure({ dropIssueReplies: 1 })
-      const entry = await first.client.call('core.issueTx', { tx: tx.hex })
-      expect(entry.outcome).toBe('unknown')
-      expect(entry.watch?.state).toBe('watching')
-      txID = entry.txID
-    } finally {
-      // closed at once: the watch is still running in the cache
-      first.app.close()
-    }
-    const second = open(t.dir)
-    try {
-      const done = await until(() => journalEntry(second.client, txID), (e) => e?.watch?.state === 'done')
-      expect(done!.watch!.timeline.at(-1)!.status).toBe('Accepted')
-      expect(sim.core.view().submissions[txID]).toBe(1)
-    } finally {
-      second.app.close()
-    }
+    await activateSim(first.client, sim)
+    sim.core.configure({ dropIssueReplies: 1 })
+    const entry = await first.client.call('core.issueTx', { tx: tx.hex })
+    expect(entry.outcome).toBe('unknown')
+    expect(entry.watch?.state).toBe('watching')
+    const txID = entry.txID
+    // closed at once: the watch is still running in the cache
+    first.app.close()
+    const second = open({ dataDir: first.dataDir })
+    const done = await until(() => journalEntry(second.client, txID), (e) => e?.watch?.state === 'done')
+    expect(done!.watch!.timeline.at(-1)!.status).toBe('Accepted')
+    expect(sim.core.view().submissions[txID]).toBe(1)
   })
 
   it('core.version: not offered by a current node; the version of an older one', async () => {
-    const { app, client } = open(fresh().dir)
+    const { client } = open()
     try {
-      await activate(client)
+      await activateSim(client, sim)
       expect((await client.call('core.version', {})).data).toEqual({ offered: false })
       sim.core.configure({ version: true })
       expect((await client.call('core.version', {})).data).toMatchObject({ offered: true, version: expect.stringMatching(/^v/) })
     } finally {
       sim.core.configure({ version: false })
-      app.close()
     }
   })
 })
 
 describe('offline', () => {
   it('with the sim stopped, the pages, txs and statuses seen before answer from the cache with their age', async () => {
-    const { app, client } = open(fresh().dir)
-    try {
-      await activate(client)
-      const rich = sim.dataset.richAddress
-      const atomic = sim.dataset.transactions.find((x) => x.chain === 'C')!
-      const page = { addresses: [rich.cChain], sourceChain: 'X', limit: 5 }
-      const live = await client.call('core.getUTXOs', page)
-      await client.call('core.getAtomicTx', { txID: atomic.txHash })
-      await client.call('core.getAtomicTxStatus', { txID: atomic.txHash })
-      await sim.stop()
-      const cached = await client.call('core.getUTXOs', page)
-      expect(cached).toMatchObject({ source: 'cache', fetchedAt: live.fetchedAt, data: live.data })
-      expect(cached.offline?.code).toBe('NETWORK')
-      expect((await client.call('core.getAtomicTx', { txID: atomic.txHash })).source).toBe('cache')
-      expect((await client.call('core.getAtomicTxStatus', { txID: atomic.txHash })).data).toMatchObject({ status: 'Accepted', blockHeight: atomic.blockNumber.toString() })
-      const never = await failure(client.call('core.getAtomicTxStatus', { txID: sim.dataset.unknownBlockchainId }))
-      expect(never.code).toBe('OFFLINE')
-    } finally {
-      app.close()
-    }
+    const { client } = open()
+    await activateSim(client, sim)
+    const rich = sim.dataset.richAddress
+    const atomic = sim.dataset.transactions.find((x) => x.chain === 'C')!
+    const page = { addresses: [rich.cChain], sourceChain: 'X', limit: 5 }
+    const live = await client.call('core.getUTXOs', page)
+    await client.call('core.getAtomicTx', { txID: atomic.txHash })
+    await client.call('core.getAtomicTxStatus', { txID: atomic.txHash })
+    await sim.stop()
+    const cached = await client.call('core.getUTXOs', page)
+    expect(cached).toMatchObject({ source: 'cache', fetchedAt: live.fetchedAt, data: live.data })
+    expect(cached.offline?.code).toBe('NETWORK')
+    expect((await client.call('core.getAtomicTx', { txID: atomic.txHash })).source).toBe('cache')
+    expect((await client.call('core.getAtomicTxStatus', { txID: atomic.txHash })).data).toMatchObject({ status: 'Accepted', blockHeight: atomic.blockNumber.toString() })
+    const never = await failure(client.call('core.getAtomicTxStatus', { txID: sim.dataset.unknownBlockchainId }))
+    expect(never.code).toBe('OFFLINE')
   })
 })
