@@ -41,7 +41,7 @@ describe('metrics endpoint', () => {
     expect(await ok.text()).toBe('companion_node_up{profile="a"} 1\n')
     expect((await get({ authorization: 'bearer a-token-of-enough-length' })).status).toBe(200)
 
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Basic a-token-of-enough-length' }, { authorization: 'Bearer a-token-of-enough-lengthX' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Basic a-token-of-enough-length' }, { authorization: 'Bearer a-token-of-enough-lengthX' }] as Array<Record<string, string>>) {
       const r = await get(headers)
       expect(r.status).toBe(401)
       expect(r.headers.get('www-authenticate')).toMatch(/^Bearer realm=/)

@@ -1,0 +1,203 @@
+/**
+ * The watch's Prometheus exporter served for real: GET /metrics on browser mode's port with and without the
+ * per-launch token as a bearer token, and `companion watch --metrics-port` as a child process against a sim,
+ * its token in <data-dir>/metrics-token, showing companion_node_up 1 for a running node and 0 once the
+ * profile points to a closed port; a non-loopback --metrics-host prints its warning.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import parsePrometheusTextFormat from 'parse-prometheus-text-format'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../../src/main/cli'
+import { startBrowserServer, type BrowserServer } from '../../../src/main/server/browser-server'
+import { startSim, type Sim } from '../../sim/index'
+import { closedPort, freePort } from '../../support/ports'
+import { connect, fakeStaticDir, tempDir, testApp } from './helpers'
+
+let sim: Sim
+beforeAll(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+afterAll(async () => {
+  await sim?.stop()
+})
+
+const profileOf = (name: string, nodeUrl: string) => ({ name, nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet' as const, nodeIds: [] })
+
+/** The value of `metric` whose labels include `labels`, from Prometheus text; undefined when absent. */
+function valueOf(text: string, metric: string, labels: Record<string, string>): number | undefined {
+  const family = parsePrometheusTextFormat(text).find((f) => f.name === metric)
+  const m = family?.metrics.find((s) => Object.entries(labels).every(([k, v]) => s.labels?.[k] === v))
+  return m ? Number(m.value) : undefined
+}
+
+/** Scrapes again every 200 ms until `ok` holds, or the time is up (the test then fails on the last text). */
+async function scrapeUntil(scrape: () => Promise<string>, ok: (text: string) => boolean, ms = 15_000): Promise<string> {
+  const end = Date.now() + ms
+  for (;;) {
+    const text = await scrape()
+    if (ok(text) || Date.now() > end) return text
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+describe('/metrics in browser mode', () => {
+  let ctx: ReturnType<typeof testApp>
+  let statics: ReturnType<typeof fakeStaticDir>
+  let server: BrowserServer
+  let token: string
+  beforeAll(async () => {
+    ctx = testApp('browser')
+    statics = fakeStaticDir()
+    server = await startBrowserServer({ server: ctx.app.server, staticDir: statics.dir, port: 0, metrics: ctx.app.metrics })
+    token = new URL(server.url).searchParams.get('token')!
+  })
+  afterAll(async () => {
+    await server?.close()
+    ctx?.done()
+    statics?.remove()
+  })
+
+  const url = () => `http://127.0.0.1:${server.port}/metrics`
+
+  it('answers with the per-launch token as a bearer token only', async () => {
+    const none = await fetch(url())
+    expect(none.status).toBe(401)
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer /)
+    expect((await fetch(url(), { headers: { authorization: 'Bearer nope' } })).status).toBe(401)
+    expect((await fetch(`${url()}?token=${token}`)).status).toBe(401)
+    const ok = await fetch(url(), { headers: { authorization: `Bearer ${token}` } })
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+    expect(await ok.text()).toContain('# HELP companion_node_up ')
+  })
+
+  it("shows each profile's node once checked; a deleted profile is gone", async () => {
+    const client = connect(ctx.app)
+    const up = await client.call('profiles.create', { profile: profileOf('metrics-up', sim.nodeUrl) })
+    const other = await client.call('profiles.create', { profile: profileOf('metrics-other', sim.nodeUrl) })
+    for (const id of [up.id, other.id]) await client.call('watch.setSettings', { profileId: id, intervalSec: 5 })
+    const scrape = async () => (await fetch(url(), { headers: { authorization: `Bearer ${token}` } })).text()
+
+    const text = await scrapeUntil(scrape, (t) => valueOf(t, 'companion_node_up', { profile: 'metrics-other' }) === 1 && valueOf(t, 'companion_node_up', { profile: 'metrics-up' }) === 1)
+    expect(valueOf(text, 'companion_node_up', { profile: 'metrics-up', profile_id: up.id })).toBe(1)
+    expect(valueOf(text, 'companion_node_healthy', { profile: 'metrics-up' })).toBe(1)
+    expect(valueOf(text, 'companion_node_peers', { profile: 'metrics-up' })).toBeGreaterThan(0)
+    expect(valueOf(text, 'companion_last_check_timestamp_seconds', { profile: 'metrics-up' })).toBeGreaterThan(Date.now() / 1000 - 60)
+    expect(valueOf(text, 'companion_alerts_firing', { profile: 'metrics-up', rule: 'unreachable', severity: 'critical' })).toBe(0)
+
+    await client.call('profiles.delete', { id: other.id })
+    const after = await scrape()
+    expect(after).not.toContain('metrics-other')
+    expect(valueOf(after, 'companion_node_up', { profile: 'metrics-up' })).toBe(1)
+  }, 30_000)
+})
+
+/**
+ * The built CLI (`npm test` builds before the integration tests; alone: `npx electron-vite build`), run by
+ * node itself: SIGTERM reaches it with no wrapper in between (tsx's relay SIGKILLs a child that is busy for
+ * 30 ms when the signal comes).
+ */
+const BUILT_CLI = 'out/main/cli.js'
+
+/** A `companion watch` child, its stderr kept. */
+function watchChild(args: string[]): { child: ChildProcessWithoutNullStreams; stderr: () => string; exited: Promise<number | null>; waitErr: (re: RegExp) => Promise<RegExpExecArray> } {
+  if (!existsSync(BUILT_CLI) || !readFileSync(BUILT_CLI, 'utf8').includes('metrics-port'))
+    throw new Error(`${BUILT_CLI} is missing or older than --metrics-port: run "npx electron-vite build" first`)
+  const child = spawn(process.execPath, [BUILT_CLI, 'watch', ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+  let err = ''
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()))
+  child.stdout.resume()
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+  const waitErr = async (re: RegExp): Promise<RegExpExecArray> => {
+    const end = Date.now() + 15_000
+    for (;;) {
+      const m = re.exec(err)
+      if (m) return m
+      if (Date.now() > end || child.exitCode !== null) throw new Error(`no ${re} on stderr; it said: ${err}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+  return { child, stderr: () => err, exited, waitErr }
+}
+
+describe('companion watch --metrics-port', () => {
+  it('serves /metrics behind the token from <data-dir>/metrics-token: node up 1, then 0 once the profile points to a closed port', async () => {
+    const t = tempDir()
+    let w: ReturnType<typeof watchChild> | undefined
+    try {
+      const out: string[] = []
+      const call = async (method: string, input: unknown) => {
+        out.length = 0
+        expect(await runCli(['call', method, JSON.stringify(input), '--data-dir', t.dir], (s) => out.push(s), () => undefined)).toBe(0)
+        return JSON.parse(out.join('\n')) as { id: string }
+      }
+      const closed = `http://127.0.0.1:${await closedPort()}`
+      const a = await call('profiles.create', { profile: profileOf('runs', sim.nodeUrl) })
+      const b = await call('profiles.create', { profile: profileOf('closed', closed) })
+      for (const id of [a.id, b.id]) await call('watch.setSettings', { profileId: id, intervalSec: 5 })
+
+      const port = await freePort()
+      w = watchChild(['--data-dir', t.dir, '--metrics-port', String(port)])
+      const [, at] = await w.waitErr(/Prometheus metrics at (\S+),/)
+      expect(at).toBe(`http://127.0.0.1:${port}/metrics`)
+      await w.waitErr(/watching the profiles/)
+      const tokenFile = join(t.dir, 'metrics-token')
+      const token = readFileSync(tokenFile, 'utf8').trim()
+      expect(w.stderr()).toContain(tokenFile)
+      expect(w.stderr()).not.toContain(token)
+      expect(w.stderr()).not.toMatch(/reachable from the network/)
+
+      expect((await fetch(at!)).status).toBe(401)
+      const scrape = async () => (await fetch(at!, { headers: { authorization: `Bearer ${token}` } })).text()
+      const both = await scrapeUntil(scrape, (x) => valueOf(x, 'companion_node_up', { profile: 'runs' }) === 1 && valueOf(x, 'companion_node_up', { profile: 'closed' }) === 0)
+      expect(valueOf(both, 'companion_node_up', { profile: 'runs', profile_id: a.id })).toBe(1)
+      expect(valueOf(both, 'companion_node_up', { profile: 'closed', profile_id: b.id })).toBe(0)
+      expect(valueOf(both, 'companion_node_peers', { profile: 'closed' })).toBeUndefined()
+
+      // The running profile now points to a closed port: its next check finds nothing there.
+      await call('profiles.update', { id: a.id, profile: { nodeUrl: closed } })
+      const down = await scrapeUntil(scrape, (x) => valueOf(x, 'companion_node_up', { profile: 'runs' }) === 0)
+      expect(valueOf(down, 'companion_node_up', { profile: 'runs' })).toBe(0)
+
+      w.child.kill('SIGTERM')
+      expect(await w.exited).toBe(0)
+      // Stopped with the watcher: nothing listens any more.
+      await expect(fetch(at!)).rejects.toThrow()
+    } finally {
+      if (w && w.child.exitCode === null) w.child.kill('SIGKILL')
+      t.remove()
+    }
+  }, 45_000)
+
+  it('a non-loopback --metrics-host prints that /metrics is reachable from the network; bad values are refused', async () => {
+    const t = tempDir()
+    let w: ReturnType<typeof watchChild> | undefined
+    try {
+      const port = await freePort()
+      w = watchChild(['--data-dir', t.dir, '--metrics-port', String(port), '--metrics-host', '0.0.0.0'])
+      await w.waitErr(/watching the profiles/)
+      expect(w.stderr()).toMatch(/--metrics-host 0\.0\.0\.0 is not a loopback address: \/metrics is reachable from the network, and requires the bearer token/)
+      const token = readFileSync(join(t.dir, 'metrics-token'), 'utf8').trim()
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+      w.child.kill('SIGTERM')
+      expect(await w.exited).toBe(0)
+
+      const refused = async (args: string[]): Promise<string> => {
+        const err: string[] = []
+        expect(await runCli(['watch', '--data-dir', t.dir, ...args], () => undefined, (s) => err.push(s))).toBe(2)
+        return err.join('\n')
+      }
+      expect(await refused(['--metrics-port', '70000'])).toMatch(/--metrics-port must be a port number from 1 to 65535, got "70000"/)
+      expect(await refused(['--metrics-port', '9100', '--metrics-host', 'not a host'])).toMatch(/--metrics-host must be an IP address .* or a host name/)
+      expect(await refused(['--metrics-host', '127.0.0.1'])).toMatch(/--metrics-host needs --metrics-port/)
+      const call: string[] = []
+      expect(await runCli(['call', 'profiles.list', '{}', '--metrics-port', '9100'], () => undefined, (s) => call.push(s))).toBe(2)
+      expect(call.join('\n')).toMatch(/--metrics-port and --metrics-host are options of "watch"/)
+    } finally {
+      if (w && w.child.exitCode === null) w.child.kill('SIGKILL')
+      t.remove()
+    }
+  }, 30_000)
+})
