@@ -148,6 +148,13 @@ export const watchMethods = {
     output: watchProfileSettingsSchema,
     invalidates: ['watch.settings', 'watch.status']
   }),
+  'watch.check': defineMethod({
+    summary: "Check one profile's node now (a check already running is waited for), apply the rules, and answer its sample",
+    effect: 'local',
+    input: z.object({ profileId: idSchema }).strict(),
+    output: watchSampleSchema,
+    invalidates: ['watch.status', 'watch.samples', 'alerts.list']
+  }),
   'watch.samples': defineMethod({
     summary: "One profile's samples, oldest first: the charts of its node over time",
     effect: 'read',

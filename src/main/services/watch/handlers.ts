@@ -7,6 +7,7 @@ export function watchHandlers(watch: WatchService): AreaHandlers<'watch'> {
     'watch.status': () => watch.status(),
     'watch.settings': () => watch.settings(),
     'watch.setSettings': (input) => watch.setSettings(input),
+    'watch.check': ({ profileId }) => watch.checkNow(profileId),
     'watch.samples': (input) => watch.samples(input)
   }
 }

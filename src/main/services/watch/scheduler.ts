@@ -3,27 +3,17 @@
  * one never delays another; a profile's next tick is skipped while its previous check still runs, so
  * two checks of one profile never overlap. The first check of each profile comes at a random offset
  * (at most maxStartJitterMs, and within its interval) so that fifty profiles do not fire together.
- * The clock is injected: tests run it on fake timers.
+ * The clock is injected (main's one Clock): tests run it on fake timers.
  */
+import { realClock, type Clock } from '../../clock'
 
-export interface SchedulerClock {
-  now(): number
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
+/**
+ * What the scheduler needs of main's clock (src/main/clock.ts): its time and timers, and optionally the
+ * source of the start jitter (tests give one; Math.random otherwise).
+ */
+export type SchedulerClock = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'> & {
   /** in [0, 1) */
-  random(): number
-}
-
-export const realClock: SchedulerClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms)
-    // Timers of the watch alone must not keep a process alive (tests, a closing app).
-    t.unref?.()
-    return t
-  },
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  random: () => Math.random()
+  random?(): number
 }
 
 /** A profile as the scheduler sees it: checked every intervalSec, or not at all (null). */
@@ -53,7 +43,7 @@ interface Slot {
 export class WatchScheduler {
   private readonly slots = new Map<string, Slot>()
   /** By profile, not by slot: a check still running when the interval changes still blocks the next. */
-  private readonly running = new Set<string>()
+  private readonly running = new Map<string, Promise<void>>()
   private readonly clock: SchedulerClock
   private readonly maxStartJitterMs: number
   private stopper = new AbortController()
@@ -85,7 +75,7 @@ export class WatchScheduler {
       if (this.slots.has(id)) continue
       const slot: Slot = { intervalMs, timer: undefined }
       this.slots.set(id, slot)
-      const offset = Math.floor(this.clock.random() * Math.min(intervalMs, this.maxStartJitterMs))
+      const offset = Math.floor((this.clock.random?.() ?? Math.random()) * Math.min(intervalMs, this.maxStartJitterMs))
       this.arm(id, slot, offset)
     }
   }
@@ -111,15 +101,23 @@ export class WatchScheduler {
     // The next tick is planned now, not after the check: a slow check does not stretch the interval.
     this.arm(id, slot, slot.intervalMs)
     if (this.running.has(id)) return
-    this.running.add(id)
+    void this.run(id)
+  }
+
+  /** One check of a profile now, outside its timer ("check now"); a check already running is waited for, not doubled. */
+  checkNow(id: string): Promise<void> {
+    return this.running.get(id) ?? this.run(id)
+  }
+
+  private run(id: string): Promise<void> {
     let pending: Promise<void>
     try {
       pending = this.opts.check(id, this.stopper.signal)
     } catch (err) {
       pending = Promise.reject(err)
     }
-    pending
-      .catch((err: unknown) => this.opts.onError?.(id, err))
-      .finally(() => this.running.delete(id))
+    const done = pending.catch((err: unknown) => this.opts.onError?.(id, err)).finally(() => this.running.delete(id))
+    this.running.set(id, done)
+    return done
   }
 }

@@ -155,6 +155,14 @@ export class WatchService {
     return next
   }
 
+  async checkNow(profileId: string): Promise<Output<'watch.check'>> {
+    this.requireProfile(profileId)
+    await this.scheduler.checkNow(profileId)
+    const last = this.opts.store.recentSamples(profileId, 1)[0]
+    if (!last) throw new AppError('INTERNAL', `The check of profile ${profileId} kept no sample: see the app's log`)
+    return last
+  }
+
   samples(input: ParsedInput<'watch.samples'>): Output<'watch.samples'> {
     this.requireProfile(input.profileId)
     return { samples: this.opts.store.recentSamples(input.profileId, input.limit, input.since) }
