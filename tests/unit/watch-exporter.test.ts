@@ -164,5 +164,6 @@ describe('watch exporter', () => {
     expect(versionBehind('1.13.1', '1.13.1')).toBe(false)
     expect(versionBehind('avalanchego/1.13.0', undefined)).toBeUndefined()
     expect(versionBehind('unknown', 'avalanchego/1.13.0')).toBeUndefined()
+    expect(versionBehind('avalanchego/1.13.0-rc.1', 'avalanchego/1.13.0')).toBeUndefined()
   })
 })

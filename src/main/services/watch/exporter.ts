@@ -6,6 +6,7 @@
  */
 import { Gauge, Registry } from 'prom-client'
 import { ALERT_RULES, type WatchSample } from '../../../shared/contract'
+import { parseVersion } from '../alerts/rule-checks'
 
 /** The Primary Network's subnet ID: the `subnet_id` of a validator the sample names with subnetID null. */
 export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY'
@@ -137,19 +138,15 @@ export async function scrapeMetrics(snapshot: ExporterSnapshot): Promise<Scrape>
 }
 
 /**
- * Whether `version` is older than `majority` ("avalanchego/1.13.0", "v1.13.0", "1.13.0"): undefined when
- * either is unknown or not a version.
+ * Whether `version` is older than `majority` ("avalanchego/1.13.0", "v1.13.0", "1.13.0"), read as the
+ * versionBehind rule reads them: undefined when either is unknown or not a version.
  */
 export function versionBehind(version: string | undefined, majority: string | undefined): boolean | undefined {
-  const parse = (v: string | undefined): number[] | undefined => {
-    const m = v === undefined ? null : /(\d+)\.(\d+)\.(\d+)/.exec(v)
-    return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined
-  }
-  const a = parse(version)
-  const b = parse(majority)
+  const a = parseVersion(version)
+  const b = parseVersion(majority)
   if (!a || !b) return undefined
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! < b[i]!
-  return false
+  const i = a.findIndex((part, k) => part !== b[k])
+  return i >= 0 && a[i]! < b[i]!
 }
 
 /** Where a scrape reads from: the stored profiles, the watch's samples and the open alerts. */
