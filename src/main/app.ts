@@ -47,6 +47,7 @@ import { WatchService, type AlertState } from './services/watch/service'
 import { scrapeMetrics, snapshotOf, type Scrape } from './services/watch/exporter'
 import type { WatchAlert } from '../shared/contract'
 import { APP_VERSION } from './version'
+import { realClock, type Clock } from './clock'
 
 export interface AppOptions {
   dataDir: string
@@ -59,7 +60,13 @@ export interface AppOptions {
   nativeBinding?: string
   /** Browser mode: allow node-changing methods over the websocket (serve --allow-node-changes). */
   allowNodeChanges?: boolean
-  /** The clock of timers kept in the database (log-level reverts): tests move it forward. */
+  /**
+   * Main's clock, for every timer and wait of the services (the watch's scheduler, log-level reverts, timed
+   * CPU profiles, Retry-After waits of "load all"); the real one by default. Browser mode under test passes
+   * an OffsetClock that the test moves forward (src/main/clock.ts).
+   */
+  clock?: Clock
+  /** Overrides the clock's time alone (tests that move only the time read at start, e.g. reverts due). */
   now?: () => number
   /** ms between two status polls of an atomic tx watch (tests make it short). */
   atomicPollMs?: number
@@ -83,6 +90,7 @@ export interface App {
  * lives in its service. No Electron here, so it runs in plain Node.
  */
 export function createApp(opts: AppOptions): App {
+  const clock = opts.clock ?? realClock
   const { db, quarantined } = openDatabase(opts.dataDir, opts.nativeBinding)
   if (quarantined) log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
   const store = new ProfilesStore(db)
@@ -127,6 +135,7 @@ export function createApp(opts: AppOptions): App {
       opts.onWatchAlert?.(alert, state)
     },
     warn: (m) => log.warn(m),
+    clock,
     ...(opts.now ? { now: opts.now } : {})
   })
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))
@@ -149,6 +158,7 @@ export function createApp(opts: AppOptions): App {
       server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['control.state', 'control.journal'] })
     },
     warn: (m) => log.warn(m),
+    clock,
     ...(opts.now ? { now: opts.now } : {})
   })
   // Background refreshes: not for the CLI, which runs one call and exits.
@@ -209,7 +219,7 @@ export function createApp(opts: AppOptions): App {
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
-    ...dataHandlers(connections, jobs, new LoadAllJobs(), new DataLoadsStore(db)),
+    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), new DataLoadsStore(db)),
     ...metricsHandlers(connections),
     ...watchHandlers(watch)
   } satisfies AllHandlers

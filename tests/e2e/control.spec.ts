@@ -14,11 +14,12 @@ import Database from 'better-sqlite3'
 import { DB_FILE } from '../../src/main/cache/database'
 import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
-import { activateSimProfile, expect, fillProfile, openPanel, ownServe, profileItem, shot, simConfig, test } from './fixtures'
+import { activateSimProfile, advanceTime, expect, fillProfile, openPanel, ownServe, profileItem, shot, simConfig, test } from './fixtures'
 
 // This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
 test.use({ serveArgs: ['--allow-node-changes'] })
-// Long paths (a profile, several confirmed calls, a 10 s revert) on two shared cores.
+// Long paths (a profile, several confirmed calls) on two shared cores. Time (the CPU profile's elapsed time, a
+// timed profile, log-level reverts) is moved forward in main and the page together (advanceTime), not waited for.
 // Each test has its own sim and profile names: they may run on any worker, side by side (the longest file).
 test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
@@ -66,8 +67,9 @@ function journalRows(page: Page, action: string) {
 }
 
 test.describe('node control, browser mode with --allow-node-changes', () => {
+  test.use({ pageClock: true })
   for (const names of ['dot', 'spec', 'both'] as AdminNames[]) {
-    test(`CPU profile (elapsed ticks, survives a reload), memory and lock profiles, the journal: a node serving ${names} admin names`, async ({ app: page, sim }) => {
+    test(`CPU profile (elapsed ticks, survives a reload), memory and lock profiles, the journal: a node serving ${names} admin names`, async ({ app: page, sim, companion }) => {
       await page.emulateMedia({ colorScheme: names === 'spec' ? 'dark' : 'light' })
       await simConfig(sim, { adminNames: names })
       const profile = `Control ${names}`
@@ -79,9 +81,10 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
       await shot(page, `control-${names}-01-confirm-start`)
       await confirmFor(page, sim, profile, 'Start a CPU profile')
       const elapsed = page.getByTestId('cpu-elapsed')
-      await expect(elapsed).toBeVisible()
-      const first = await elapsed.textContent()
-      await expect.poll(() => elapsed.textContent(), { timeout: 15_000 }).not.toBe(first)
+      await expect(elapsed).toHaveText(/^0:\d\d$/)
+      // A minute later (main's clock and the page's moved together) the profile has run for a minute.
+      await advanceTime(page, companion, 60_000)
+      await expect(elapsed).toHaveText(/^1:\d\d$/)
       expect((await sim.profiles()).cpuProfiling).toBe(true)
       await shot(page, `control-${names}-02-cpu-running`)
 
@@ -89,8 +92,9 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
       await page.reload()
       await expect(page.getByTestId('connection-state')).toHaveText('connected')
       await expect(page.getByTestId('cpu-running')).toBeVisible()
-      const afterReload = await elapsed.textContent()
-      await expect.poll(() => elapsed.textContent(), { timeout: 15_000 }).not.toBe(afterReload)
+      await expect(elapsed).toHaveText(/^1:\d\d$/)
+      await advanceTime(page, companion, 60_000)
+      await expect(elapsed).toHaveText(/^2:\d\d$/)
 
       await page.getByTestId('cpu-stop').click()
       await confirmFor(page, sim, profile, 'Stop the CPU profile')
@@ -141,28 +145,36 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await expect(journalRows(page, 'stopCPUProfiler')).toHaveAttribute('data-outcome', 'ok')
   })
 
-  test('a 3-second timed profile stops itself', async ({ app: page, sim }) => {
+  test('a 30-second timed profile counts down and stops itself', async ({ app: page, sim, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await openControl(page, sim, 'Timed profile')
     await page.getByTestId('cpu-timed-seconds').fill('0')
     await expect(page.getByTestId('cpu-timed-error')).toContainText('from 1 to 3600')
     await expect(page.getByTestId('cpu-start-timed')).toBeDisabled()
-    await page.getByTestId('cpu-timed-seconds').fill('3')
+    await page.getByTestId('cpu-timed-seconds').fill('30')
     await expect(page.getByTestId('cpu-start-timed')).toBeEnabled()
     await page.getByTestId('cpu-start-timed').click()
-    await confirmFor(page, sim, 'Timed profile', 'Start a 3-second CPU profile')
-    await expect(page.getByTestId('cpu-stops-in')).toBeVisible()
+    await confirmFor(page, sim, 'Timed profile', 'Start a 30-second CPU profile')
+    const stopsIn = page.getByTestId('cpu-stops-in')
+    await expect(stopsIn).toHaveText(/stops itself in 0:[23]\d$/)
     await shot(page, 'control-05-timed-running')
-    await expect(page.getByTestId('cpu-idle')).toBeVisible({ timeout: 15_000 })
+    // Twenty seconds on (moved, not waited for): still running, ten seconds or less to go, as main counts.
+    await advanceTime(page, companion, 20_000)
+    await expect(stopsIn).toHaveText(/stops itself in 0:(10|0\d)$/)
+    await expect(page.getByTestId('cpu-running')).toBeVisible()
+    expect((await sim.profiles()).cpuProfiling).toBe(true)
+    // Ten more: main's timer stops it.
+    await advanceTime(page, companion, 10_000)
+    await expect(page.getByTestId('cpu-idle')).toBeVisible()
     const stop = journalRows(page, 'stopCPUProfiler')
     await expect(stop).toHaveAttribute('data-outcome', 'ok')
     await expect(stop).toContainText('timer (timed profile)')
-    await expect(journalRows(page, 'startCPUProfiler')).toContainText('3 s')
+    await expect(journalRows(page, 'startCPUProfiler')).toContainText('30 s')
     expect((await sim.profiles()).cpuProfiling).toBe(false)
     await shot(page, 'control-06-timed-stopped')
   })
 
-  test('log level: unknown levels refused in the form; set with a 10 s revert that happens; a revert cancelled; the VM config shows the change', async ({ app: page, sim }) => {
+  test('log level: unknown levels refused in the form; set with a revert a minute later that happens; a revert cancelled; the VM config shows the change', async ({ app: page, sim, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await openControl(page, sim, 'Log levels')
 
@@ -190,7 +202,7 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await page.locator('.n-base-select-option', { hasText: 'seconds' }).click()
     await expect(page.getByTestId('loglevel-revert-error')).toContainText('at least 10 seconds')
     await expect(page.getByTestId('loglevel-set')).toBeDisabled()
-    await page.getByTestId('loglevel-revert-amount').fill('10')
+    await page.getByTestId('loglevel-revert-amount').fill('60')
     await page.getByTestId('loglevel-previous').fill('info')
     await page.getByTestId('loglevel-set').click()
     await confirmFor(page, sim, 'Log levels', 'Set the log level to debug')
@@ -218,8 +230,11 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
     expect(copied['log-level']).toBe('debug')
 
-    // The revert happens by itself, ten seconds after the change.
-    await expect(revert).toHaveCount(0, { timeout: 25_000 })
+    // The revert happens by itself, a minute after the change: main's clock and the page's are moved there.
+    await expect(revert).toHaveCount(1)
+    await expect(page.getByTestId('revert-countdown')).toHaveText(/^0:[0-5]\d$/)
+    await advanceTime(page, companion, 60_000)
+    await expect(revert).toHaveCount(0)
     await openTab(page, 'Journal')
     const sets = journalRows(page, 'setLogLevel')
     await expect(sets).toHaveCount(2)

@@ -6,9 +6,11 @@
 import type { Page } from '@playwright/test'
 import { DEMO_WALLET } from '../sim/dataset/evm'
 import { dataConfig, pickLookup } from './data-helpers'
-import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
+import { activateSimProfile, advanceTime, expect, openPanel, shot, test } from './fixtures'
 
 const activate = activateSimProfile
+// The page runs on the test clock: a Retry-After wait is moved past together with main, not waited for.
+test.use({ pageClock: true })
 const lookup = pickLookup
 
 const form = (page: Page) => page.getByTestId('lookup-form')
@@ -96,7 +98,7 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   await shot(page, 'data-06-blocks')
 })
 
-test('a 429 counts down its Retry-After and the load resumes; a refused key says so', async ({ app: page, sim }) => {
+test('a 429 counts down its Retry-After and the load resumes; a refused key says so', async ({ app: page, sim, companion }) => {
   await activate(page, sim, 'Limits sim')
   await openPanel(page, 'data')
   await lookup(page, 'Primary Network', 'subnets')
@@ -104,11 +106,19 @@ test('a 429 counts down its Retry-After and the load resumes; a refused key says
   await form(page).getByTestId('lookup-form-submit').click()
   const result = page.getByTestId('lookup-result')
   await expect(result.getByTestId('page-info')).toContainText('more pages follow')
-  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 4, count: 1 })
+  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 30, count: 1 })
   await result.getByTestId('load-all-start').click()
-  await expect(result.getByTestId('load-all-countdown')).toContainText(/resuming in \d s/)
+  const countdown = result.getByTestId('load-all-countdown')
+  await expect(countdown).toContainText(/resuming in [23]\d s/)
   await shot(page, 'data-07-rate-limit-countdown')
-  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  // Twenty seconds on: still waiting, the countdown where main is.
+  await advanceTime(page, companion, 20_000)
+  await expect(countdown).toContainText(/resuming in (10|\d) s/)
+  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'running')
+  // Past the Retry-After: the same page is asked again and the load goes on to the end.
+  await advanceTime(page, companion, 10_000)
+  await expect(countdown).toHaveCount(0)
+  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done')
   await expect(result.getByTestId('load-all-table')).toHaveAttribute('data-rows', String(sim.dataset.subnets.length))
 
   await dataConfig(sim, { rejectedKeys: ['e2e-refused-key-0123456789'] })

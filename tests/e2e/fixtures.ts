@@ -26,6 +26,11 @@ export interface Companion {
   /** A port on 127.0.0.1 where nothing listens: every call to it is refused. */
   closedUrl: string
   dataDir: string
+  /**
+   * How far this server's clock is ahead of the machine's: the sum of every advanceTime() on it. The server is
+   * the worker's, shared by the tests it runs one after another; a page with `pageClock` starts its clock here.
+   */
+  clockOffsetMs: number
 }
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -33,16 +38,17 @@ export const BIN = (name: string): string => join(ROOT, 'node_modules', '.bin', 
 
 
 /** Own process group, so that stopping also reaches children (tsx runs node as a child). */
-export function start(cmd: string, args: string[]): ChildProcess {
-  return spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+export function start(cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
 }
 
 /**
  * Browser mode as it ships: the built `out/main/serve.js` run by node (`npm run test:e2e` builds first),
- * on a free port and the given data folder. Read its URL with readServeUrl().
+ * on a free port and the given data folder. Read its URL with readServeUrl(). Its clock can be moved forward
+ * (COMPANION_TEST_CLOCK=1: see advanceTime); it runs in real time until a test does.
  */
 export function startServe(dataDir: string, args: string[] = []): ChildProcess {
-  return start(process.execPath, [join(ROOT, 'out', 'main', 'serve.js'), '--port', '0', '--data-dir', dataDir, ...args])
+  return start(process.execPath, [join(ROOT, 'out', 'main', 'serve.js'), '--port', '0', '--data-dir', dataDir, ...args], { COMPANION_TEST_CLOCK: '1' })
 }
 
 export async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -94,6 +100,14 @@ export interface CompanionOptions {
   serveArgs: string[]
 }
 
+export interface PageClockOptions {
+  /**
+   * The page runs on Playwright's clock (installed before the app opens), at the server's time, so that
+   * advanceTime() moves the page's countdowns together with main: `test.use({ pageClock: true })`.
+   */
+  pageClock: boolean
+}
+
 /** Browser mode of a test's own, on a data folder the test names, opened in the page; returns its stop. */
 export async function ownServe(page: Page, dataDir: string, args: string[] = [], hash = ''): Promise<() => Promise<void>> {
   const serve = startServe(dataDir, args)
@@ -107,8 +121,9 @@ export async function ownServe(page: Page, dataDir: string, args: string[] = [],
   return () => stop(serve)
 }
 
-export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { companion: Companion } & CompanionOptions>({
+export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim } & PageClockOptions, { companion: Companion } & CompanionOptions>({
   serveArgs: [[], { scope: 'worker', option: true }],
+  pageClock: [false, { option: true }],
 
   companion: [
     async ({ serveArgs }, use) => {
@@ -121,7 +136,7 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
         const anvilUrl = anvil.url
         serve = startServe(dataDir, serveArgs)
         const url = await readServeUrl(serve)
-        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPortNumber}`, dataDir })
+        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPortNumber}`, dataDir, clockOffsetMs: 0 })
       } finally {
         await stop(serve)
         await anvil?.stop()
@@ -145,7 +160,8 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
    * A page with the app open through the printed URL, connected, on the Connections panel (where most
    * tests begin by making a profile; the app itself opens on the first panel of the menu).
    */
-  app: async ({ page, companion }, use) => {
+  app: async ({ page, companion, pageClock }, use) => {
+    if (pageClock) await installPageClock(page, companion)
     await page.goto(`${companion.url}#/connections`)
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
     await use(page)
@@ -171,6 +187,35 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim }, { compa
 })
 
 export { expect }
+
+/** Pages whose clock is Playwright's, set to their server's (installPageClock). */
+const clockedPages = new WeakSet<Page>()
+
+/** Before the page opens the app: its clock runs from the server's time on (real time plus what tests moved). */
+export async function installPageClock(page: Page, companion: Pick<Companion, 'clockOffsetMs'>): Promise<void> {
+  await page.clock.install({ time: Date.now() + companion.clockOffsetMs })
+  clockedPages.add(page)
+}
+
+/**
+ * Moves time forward by ms, in main and in the page together, instead of waiting: main's clock through the
+ * server's test-clock route (src/main/server/test-clock.ts; a timer that falls due fires at once: a revert,
+ * a timed profile's stop, the end of a Retry-After wait), then the page's (its countdowns and ticks). The
+ * page needs its clock installed first (`test.use({ pageClock: true })` or installPageClock).
+ */
+export async function advanceTime(page: Page, companion: Pick<Companion, 'url' | 'origin' | 'clockOffsetMs'>, ms: number): Promise<void> {
+  if (!clockedPages.has(page)) throw new Error('advanceTime: the page runs on the real clock; install its clock before it opens the app (test.use({ pageClock: true }))')
+  const token = new URL(companion.url).searchParams.get('token') ?? ''
+  const res = await fetch(`${companion.origin}/__test/clock?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    headers: { origin: companion.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: ms })
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+  const { offsetMs } = (await res.json()) as { offsetMs: number }
+  companion.clockOffsetMs = offsetMs
+  await page.clock.fastForward(ms)
+}
 
 /**
  * One contract call from a second client of the same browser-mode server, as another window (or a script

@@ -7,7 +7,7 @@
  */
 import { encodeCb58 } from '../../src/shared/domain/encoding'
 import type { Sim } from '../sim/index'
-import { callApp, expect, openPanel, shot, test } from './fixtures'
+import { advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
 import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, refreshOff } from './validators-helpers'
 
 const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
@@ -16,40 +16,49 @@ test.describe('validators panel', () => {
   // Several refreshes and the 2,000-validator set per test, on two cores shared with other work. Each test
   // has its own sim and profile names, and turns main's refreshes off itself: they may run side by side.
   test.describe.configure({ mode: 'parallel', timeout: 120_000 })
-  test('my validators: a card with its countdown and uptime; a NodeID that is not validating says so', async ({ app: page, sim: s }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await openValidators(page, s, 'Mine', mine(s))
+  test.describe('with the page on the test clock', () => {
+    test.use({ pageClock: true })
+    test('my validators: a card with its countdown and uptime; a NodeID that is not validating says so', async ({ app: page, sim: s, companion }) => {
+      await page.emulateMedia({ colorScheme: 'light' })
+      await openValidators(page, s, 'Mine', mine(s))
 
-    const section = page.getByTestId('my-validators')
-    const card = section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
-    await expect(card).toBeVisible()
-    await expect(section.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
-    const [node] = await currentValidators(s, { nodeIDs: [s.dataset.nodes.self] })
-    await expect(card.getByTestId('my-validator-connected')).toHaveText(node!.connected ? 'connected' : 'not connected')
-    await expect(card.getByTestId('my-validator-uptime')).toHaveText(/^\d+(\.\d+)? %$/)
-    // The weight exactly as the node said (nAVAX in AVAX: every digit kept).
-    const w = BigInt(node!.weight)
-    const frac = (w % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
-    await expect(card.getByTestId('my-validator-weight')).toHaveAttribute('title', `${node!.weight} nAVAX`)
-    await expect(card.getByTestId('my-validator-weight')).toContainText(`${(w / 1_000_000_000n).toLocaleString('en-US')}${frac ? `.${frac}` : ''} AVAX`)
-    await expect(card.getByTestId('my-validator-delegators')).toContainText(String(node!.delegators?.length ?? 8))
-    // The countdown moves on its own.
-    const countdown = card.getByTestId('my-validator-countdown')
-    await expect(countdown).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
-    const first = await countdown.textContent()
-    await expect.poll(() => countdown.textContent(), { timeout: 5_000 }).not.toBe(first)
+      const section = page.getByTestId('my-validators')
+      const card = section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
+      await expect(card).toBeVisible()
+      await expect(section.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+      const [node] = await currentValidators(s, { nodeIDs: [s.dataset.nodes.self] })
+      await expect(card.getByTestId('my-validator-connected')).toHaveText(node!.connected ? 'connected' : 'not connected')
+      await expect(card.getByTestId('my-validator-uptime')).toHaveText(/^\d+(\.\d+)? %$/)
+      // The weight exactly as the node said (nAVAX in AVAX: every digit kept).
+      const w = BigInt(node!.weight)
+      const frac = (w % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
+      await expect(card.getByTestId('my-validator-weight')).toHaveAttribute('title', `${node!.weight} nAVAX`)
+      await expect(card.getByTestId('my-validator-weight')).toContainText(`${(w / 1_000_000_000n).toLocaleString('en-US')}${frac ? `.${frac}` : ''} AVAX`)
+      await expect(card.getByTestId('my-validator-delegators')).toContainText(String(node!.delegators?.length ?? 8))
+      // The countdown runs with the clock: a minute later (moved, not waited for) a minute less is left.
+      const countdown = card.getByTestId('my-validator-countdown')
+      await expect(countdown).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
+      const left = async (): Promise<number> => {
+        const [, d, h, m, sec] = /^(\d+) d (\d\d):(\d\d):(\d\d)$/.exec((await countdown.textContent()) ?? '') ?? []
+        return ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60 + Number(sec)
+      }
+      const first = await left()
+      await advanceTime(page, companion, 60_000)
+      await expect.poll(left).toBeLessThanOrEqual(first - 60)
+      expect(await left()).toBeGreaterThan(first - 70)
 
-    const nv = section.locator(`[data-testid="not-validating"][data-node-id="${s.dataset.nodes.notValidator}"]`)
-    await expect(nv).toContainText('Not a current validator of the Primary Network')
-    await expect(nv).toContainText('staking period may have ended')
-    await shot(page, 'validators-01-mine-light')
+      const nv = section.locator(`[data-testid="not-validating"][data-node-id="${s.dataset.nodes.notValidator}"]`)
+      await expect(nv).toContainText('Not a current validator of the Primary Network')
+      await expect(nv).toContainText('staking period may have ended')
+      await shot(page, 'validators-01-mine-light')
 
-    // The node's own NodeID is already in the profile: the button says so.
-    await section.getByTestId('fill-node-ids').click()
-    await expect(section.getByTestId('fill-result')).toContainText(`${s.dataset.nodes.self}, this node's NodeID, is already in “Mine”`)
+      // The node's own NodeID is already in the profile: the button says so.
+      await section.getByTestId('fill-node-ids').click()
+      await expect(section.getByTestId('fill-result')).toContainText(`${s.dataset.nodes.self}, this node's NodeID, is already in “Mine”`)
 
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await shot(page, 'validators-02-mine-dark')
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await shot(page, 'validators-02-mine-dark')
+    })
   })
 
   test('a profile without NodeIDs: one click fills them from the node, and my validator appears', async ({ app: page, sim: s }) => {

@@ -12,6 +12,8 @@ import type { Scrape } from '../services/watch/exporter'
 import { answerMetrics, isMetricsRequest, sameSecret } from './metrics'
 import { parseRequestTarget } from './request-target'
 import { serveStatic, staticFiles } from './static-files'
+import { answerTestClock, isTestClockRequest } from './test-clock'
+import type { OffsetClock } from '../clock'
 
 export interface BrowserServerOptions {
   server: RpcServer<Contract>
@@ -19,6 +21,8 @@ export interface BrowserServerOptions {
   port?: number
   /** GET /metrics (Prometheus) with `Authorization: Bearer <the per-launch token>`; none: 404. */
   metrics?: () => Promise<Scrape>
+  /** Tests only (serve with COMPANION_TEST_CLOCK=1): main's clock, moved forward through POST /__test/clock. */
+  testClock?: OffsetClock
   /** Output flow control per websocket; the defaults suit a browser (tests lower them). */
   backpressure?: Partial<Backpressure>
 }
@@ -72,6 +76,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
       return
     }
     if (opts.metrics && isMetricsRequest(req)) return answerMetrics(req, res, token, opts.metrics)
+    if (opts.testClock && isTestClockRequest(req)) return answerTestClock(req, res, { clock: opts.testClock, token, originAllowed })
     files ??= staticFiles(opts.staticDir, port)
     await serveStatic(files, req, res)
   }

@@ -6,6 +6,8 @@ import { log } from '../log'
 import { defaultDataDir, projectRoot } from '../paths'
 import { plainSecretStore } from '../secrets'
 import { startBrowserServer } from './browser-server'
+import { OffsetClock } from '../clock'
+import { TEST_CLOCK_ENV, TEST_CLOCK_PATH } from './test-clock'
 
 /**
  * `npm run serve`: browser mode for validator hosts without a screen. Prints the URL to open
@@ -33,9 +35,12 @@ async function main(): Promise<void> {
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('The renderer is not built yet: run "npm run build" first')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
   const allowNodeChanges = values['allow-node-changes'] === true
-  const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, allowNodeChanges })
+  // End-to-end tests move main's clock forward instead of waiting (src/main/server/test-clock.ts).
+  const testClock = process.env[TEST_CLOCK_ENV] === '1' ? new OffsetClock() : undefined
+  const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, allowNodeChanges, ...(testClock ? { clock: testClock } : {}) })
+  if (testClock) log.warn(`${TEST_CLOCK_ENV}=1: main's clock can be moved forward through ${TEST_CLOCK_PATH} (for tests only)`)
   if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session')
-  const server = await startBrowserServer({ server: app.server, staticDir, port, metrics: app.metrics })
+  const server = await startBrowserServer({ server: app.server, staticDir, port, metrics: app.metrics, ...(testClock ? { testClock } : {}) })
   process.stdout.write(`${server.url}\n`)
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
   log.info(`Prometheus metrics: GET http://127.0.0.1:${server.port}/metrics with Authorization: Bearer <the token in the URL above>`)

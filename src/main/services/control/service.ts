@@ -4,6 +4,7 @@ import { AppError, errorDataSchema, toErrorData } from '../../../shared/rpc/erro
 import type { ActionRow, ControlStore, RevertRow } from '../../cache/control-store'
 import { canonicalKey } from '../../cache/reads-store'
 import { admin, type NodeApis } from '../../clients/node/index'
+import { realClock, type Clock } from '../../clock'
 
 type Origin = JournalEntry['origin']
 
@@ -15,6 +16,9 @@ export interface ControlDeps {
   nodeAt: (scope: string) => NodeApis
   changed: (scope: string) => void
   warn: (message: string) => void
+  /** Timers of reverts and timed profiles, and the time journaled: main's clock (tests move it). */
+  clock?: Clock
+  /** Overrides the clock's time alone (tests that move only the time read at start). */
   now?: () => number
 }
 
@@ -22,7 +26,7 @@ interface CpuRun {
   startedAt: number
   stopsAt?: number
   journalId: string
-  timer?: NodeJS.Timeout
+  timer?: unknown
 }
 
 /**
@@ -33,12 +37,14 @@ interface CpuRun {
  */
 export class ControlService {
   private readonly cpu = new Map<string, CpuRun>()
-  private readonly revertTimers = new Map<string, NodeJS.Timeout>()
+  private readonly revertTimers = new Map<string, unknown>()
   private late: RevertRow[] = []
+  private readonly clock: Clock
   private readonly now: () => number
 
   constructor(private readonly d: ControlDeps) {
-    this.now = d.now ?? Date.now
+    this.clock = d.clock ?? realClock
+    this.now = d.now ?? (() => this.clock.now())
   }
 
   /** At start: carry out reverts that fell due while the app was closed; schedule the others. */
@@ -55,9 +61,9 @@ export class ControlService {
   }
 
   stop(): void {
-    for (const t of this.revertTimers.values()) clearTimeout(t)
+    for (const t of this.revertTimers.values()) this.clock.clearTimeout(t)
     this.revertTimers.clear()
-    for (const run of this.cpu.values()) if (run.timer) clearTimeout(run.timer)
+    for (const run of this.cpu.values()) if (run.timer !== undefined) this.clock.clearTimeout(run.timer)
   }
 
   state(scope = this.d.active().scope): ControlState {
@@ -91,8 +97,7 @@ export class ControlService {
     const run: CpuRun = { startedAt, journalId: entry.id }
     if (durationSec !== undefined) {
       run.stopsAt = startedAt + durationSec * 1_000
-      run.timer = setTimeout(() => void this.stopCpu('timer').catch((e: unknown) => this.d.warn(`timed CPU profile did not stop: ${String(e)}`)), durationSec * 1_000)
-      run.timer.unref()
+      run.timer = this.clock.setTimeout(() => void this.stopCpu('timer').catch((e: unknown) => this.d.warn(`timed CPU profile did not stop: ${String(e)}`)), durationSec * 1_000)
     }
     this.cpu.set(scope, run)
     this.d.changed(scope)
@@ -102,7 +107,7 @@ export class ControlService {
   async stopCpu(origin: Origin = 'operator', signal?: AbortSignal): Promise<JournalEntry> {
     const { scope, node } = this.d.active()
     const run = this.cpu.get(scope)
-    if (run?.timer) clearTimeout(run.timer)
+    if (run?.timer !== undefined) this.clock.clearTimeout(run.timer)
     try {
       const sent = await this.send(scope, 'stopCPUProfiler', {}, origin, () => admin.stopCPUProfiler(node, {}, signalOpt(signal)))
       return settled(sent, (err) =>
@@ -151,7 +156,7 @@ export class ControlService {
     const r = this.d.store.revert(id)
     if (!r) throw new AppError('NOT_FOUND', `No log-level revert with id ${id}`)
     if (r.state !== 'scheduled') throw new AppError('CONFLICT', `That revert is ${r.state} already`)
-    clearTimeout(this.revertTimers.get(id))
+    this.clock.clearTimeout(this.revertTimers.get(id))
     this.revertTimers.delete(id)
     this.d.store.finishRevert(id, 'cancelled', this.now(), false)
     this.d.changed(r.scope)
@@ -181,9 +186,7 @@ export class ControlService {
   }
 
   private schedule(r: RevertRow): void {
-    const t = setTimeout(() => void this.runRevert(r, false), Math.max(0, r.dueAt - this.now()))
-    t.unref()
-    this.revertTimers.set(r.id, t)
+    this.revertTimers.set(r.id, this.clock.setTimeout(() => void this.runRevert(r, false), Math.max(0, r.dueAt - this.now())))
   }
 
   private async runRevert(r: RevertRow, late: boolean): Promise<void> {

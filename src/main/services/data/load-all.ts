@@ -1,7 +1,7 @@
 import type { DataList, LoadedPages } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import { dataEndpoints } from '../../clients/data/endpoints'
-import { abortableSleep as sleep } from '../../clients/transport/policy'
+import { realClock, type Clock } from '../../clock'
 import type { JobContext } from '../jobs/manager'
 import { callWithInput, type ServiceAccess } from './service'
 
@@ -17,10 +17,13 @@ export type LoadEntry = { endpoint: DataList; state: LoadedPages['state']; pages
  * "Load all" of a data-service list: page after page until a page comes without nextPageToken (a
  * page with fewer items than asked is not the last). A 429 is waited out for its Retry-After, second
  * by second as job progress (the UI shows the countdown), then the same page is asked again. The
- * pages fetched so far stay readable (data.loadedPages), also after a cancel or a failure.
+ * pages fetched so far stay readable (data.loadedPages), also after a cancel or a failure. Every wait
+ * is on main's clock (tests move it instead of waiting).
  */
 export class LoadAllJobs {
   private readonly results = new Map<string, LoadEntry>()
+
+  constructor(private readonly clock: Clock = realClock) {}
 
   /** A new result, empty until the job runs; kept under the job's id once it has one. */
   begin(endpoint: DataList): LoadEntry {
@@ -52,7 +55,7 @@ export class LoadAllJobs {
           }
           if (err instanceof AppError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE') && ++transient <= MAX_TRANSIENT_IN_A_ROW) {
             job.progress(items, null, `${err.message}: trying page ${entry.pages.length + 1} again`)
-            await sleep(500 * transient, job.signal)
+            await this.clock.sleep(500 * transient, job.signal)
             continue
           }
           throw err
@@ -81,11 +84,19 @@ export class LoadAllJobs {
     return { endpoint: e.endpoint, state: e.state, pages: e.pages } as LoadedPages
   }
 
-  /** Waits Retry-After seconds, saying each second how long is left. */
+  /**
+   * Waits Retry-After seconds, saying each second how long is left. The end is fixed at the start, and
+   * each step sleeps to the next whole second before it: a clock moved past the end ends the wait at once.
+   */
   private async waitOut(seconds: number, nextPage: number, items: number, job: JobContext): Promise<void> {
-    for (let left = Math.ceil(seconds); left > 0; left--) {
-      job.progress(items, null, `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${nextPage}`, left)
-      await sleep(1_000, job.signal)
+    const end = this.clock.now() + Math.ceil(seconds) * 1_000
+    let told: number | undefined
+    for (let rest = end - this.clock.now(); rest > 0; rest = end - this.clock.now()) {
+      const left = Math.ceil(rest / 1_000)
+      // A timer may fire a ms before the wall clock says: the same second is not told twice.
+      if (left !== told) job.progress(items, null, `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${nextPage}`, left)
+      told = left
+      await this.clock.sleep(rest - (left - 1) * 1_000, job.signal)
     }
   }
 
