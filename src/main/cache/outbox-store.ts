@@ -1,0 +1,243 @@
+import type { Alert, ChannelKind, DeliveryOutcome, DeliveryState, DeliveryTry, PendingDelivery, SecretStorage } from '../../shared/contract'
+import type { Db } from './database'
+
+/** Tries kept in the delivery log; older ones go as new ones come. */
+export const DELIVERY_TRIES_KEPT = 10_000
+/** Outbox rows that are done (delivered, refused, given up) are kept this long, then dropped. */
+export const OUTBOX_DONE_KEPT_MS = 30 * 24 * 3_600_000
+
+export interface ChannelRow {
+  id: string
+  kind: ChannelKind
+  name: string
+  minSeverity: 'warning' | 'critical'
+  target: string
+  /** JSON of the settings that are not secret */
+  config: string
+  storage: SecretStorage
+  /** the sealed JSON of the secret settings */
+  secret: Buffer
+  createdAt: number
+}
+
+export interface OutboxRow {
+  id: number
+  channelId: string
+  alertId: string
+  state: 'firing' | 'resolved'
+  /** JSON of the alert as it changed */
+  alert: string
+  queuedAt: number
+  attempts: number
+  nextAt: number
+}
+
+export interface TryRow {
+  at: number
+  channelId: string
+  channelName: string
+  channelKind: ChannelKind
+  alertId: string
+  state: DeliveryState
+  attempt: number
+  outcome: DeliveryOutcome
+  status: number | null
+  reply: string | null
+  nextRetryAt: number | null
+}
+
+interface RawChannel {
+  id: string
+  kind: ChannelKind
+  name: string
+  min_severity: 'warning' | 'critical'
+  target: string
+  config: string
+  storage: SecretStorage
+  secret: Buffer
+  created_at: number
+}
+
+interface RawTry {
+  id: number
+  at: number
+  channel_id: string
+  channel_name: string
+  channel_kind: ChannelKind
+  alert_id: string
+  state: DeliveryState
+  attempt: number
+  outcome: DeliveryOutcome
+  status: number | null
+  reply: string | null
+  next_at: number | null
+}
+
+const channelFromRaw = (r: RawChannel): ChannelRow => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  minSeverity: r.min_severity,
+  target: r.target,
+  config: r.config,
+  storage: r.storage,
+  secret: r.secret,
+  createdAt: r.created_at
+})
+
+const tryFromRaw = (r: RawTry): DeliveryTry => ({
+  id: r.id,
+  at: r.at,
+  channelId: r.channel_id,
+  channelName: r.channel_name,
+  channelKind: r.channel_kind,
+  alertId: r.alert_id,
+  state: r.state,
+  attempt: r.attempt,
+  outcome: r.outcome,
+  status: r.status,
+  reply: r.reply,
+  nextRetryAt: r.next_at
+})
+
+const OUTBOX_COLUMNS = 'id, channel_id AS channelId, alert_id AS alertId, state, alert, queued_at AS queuedAt, attempts, next_at AS nextAt'
+
+/**
+ * Named statements over the alert channels, the outbox and the delivery log (migration 11). An alert
+ * change is written here for each channel before anything is sent; the sender claims a row, tries it,
+ * and records the try and what comes next in one transaction.
+ */
+export class OutboxStore {
+  private readonly s
+  constructor(private readonly db: Db) {
+    this.s = {
+      channels: db.prepare<[], RawChannel>('SELECT * FROM alert_channels ORDER BY created_at, rowid'),
+      channel: db.prepare<[string], RawChannel>('SELECT * FROM alert_channels WHERE id = ?'),
+      channelByName: db.prepare<[string], { id: string }>('SELECT id FROM alert_channels WHERE name = ? COLLATE NOCASE'),
+      countChannels: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM alert_channels'),
+      insertChannel: db.prepare(
+        `INSERT INTO alert_channels (id, kind, name, min_severity, target, config, storage, secret, created_at)
+         VALUES (@id, @kind, @name, @minSeverity, @target, @config, @storage, @secret, @createdAt)`
+      ),
+      deleteChannel: db.prepare<[string]>('DELETE FROM alert_channels WHERE id = ?'),
+      lastTryOf: db.prepare<[string], RawTry>('SELECT * FROM alert_deliveries WHERE channel_id = ? ORDER BY id DESC LIMIT 1'),
+      enqueue: db.prepare<[string, string, string, string, number, number]>(
+        'INSERT OR IGNORE INTO alert_outbox (channel_id, alert_id, state, alert, queued_at, next_at) VALUES (?, ?, ?, ?, ?, ?)'
+      ),
+      due: db.prepare<[number, number], OutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM alert_outbox WHERE done_at IS NULL AND next_at <= ? ORDER BY next_at, id LIMIT ?`),
+      nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(next_at) AS at FROM alert_outbox WHERE done_at IS NULL'),
+      // Claimed only if nobody else (another process on the same folder) took it since it was read.
+      claim: db.prepare<[number, number, number, number]>('UPDATE alert_outbox SET attempts = ?, next_at = ? WHERE id = ? AND next_at = ? AND done_at IS NULL'),
+      reschedule: db.prepare<[number, number]>('UPDATE alert_outbox SET next_at = ? WHERE id = ?'),
+      release: db.prepare<[number, number]>('UPDATE alert_outbox SET next_at = ? WHERE id = ? AND done_at IS NULL'),
+      finish: db.prepare<[number, number]>('UPDATE alert_outbox SET done_at = ? WHERE id = ?'),
+      pending: db.prepare<[number], PendingDelivery>(
+        `SELECT o.channel_id AS channelId, c.name AS channelName, o.alert_id AS alertId, o.state, o.queued_at AS queuedAt, o.attempts, o.next_at AS nextAt
+         FROM alert_outbox o JOIN alert_channels c ON c.id = o.channel_id WHERE o.done_at IS NULL ORDER BY o.next_at, o.id LIMIT ?`
+      ),
+      dropDone: db.prepare<[number]>('DELETE FROM alert_outbox WHERE done_at IS NOT NULL AND done_at < ?'),
+      logTry: db.prepare(
+        `INSERT INTO alert_deliveries (at, channel_id, channel_name, channel_kind, alert_id, state, attempt, outcome, status, reply, next_at)
+         VALUES (@at, @channelId, @channelName, @channelKind, @alertId, @state, @attempt, @outcome, @status, @reply, @nextRetryAt)`
+      ),
+      trimTries: db.prepare<[number]>('DELETE FROM alert_deliveries WHERE id <= (SELECT id FROM alert_deliveries ORDER BY id DESC LIMIT 1 OFFSET ?)'),
+      tries: db.prepare<[number], RawTry>('SELECT * FROM alert_deliveries ORDER BY id DESC LIMIT ?'),
+      triesOfAlert: db.prepare<[string, number], RawTry>('SELECT * FROM alert_deliveries WHERE alert_id = ? ORDER BY id DESC LIMIT ?'),
+      triesOfChannel: db.prepare<[string, number], RawTry>('SELECT * FROM alert_deliveries WHERE channel_id = ? ORDER BY id DESC LIMIT ?'),
+      triesOfBoth: db.prepare<[string, string, number], RawTry>('SELECT * FROM alert_deliveries WHERE alert_id = ? AND channel_id = ? ORDER BY id DESC LIMIT ?')
+    }
+  }
+
+  channels(): ChannelRow[] {
+    return this.s.channels.all().map(channelFromRaw)
+  }
+
+  channel(id: string): ChannelRow | undefined {
+    const r = this.s.channel.get(id)
+    return r ? channelFromRaw(r) : undefined
+  }
+
+  channelNamed(name: string): string | undefined {
+    return this.s.channelByName.get(name)?.id
+  }
+
+  channelCount(): number {
+    return this.s.countChannels.get()?.n ?? 0
+  }
+
+  insertChannel(c: ChannelRow): void {
+    this.s.insertChannel.run(c)
+  }
+
+  /** Removes a channel and what still waits in the outbox for it; its tries stay in the log. */
+  deleteChannel(id: string): boolean {
+    return this.s.deleteChannel.run(id).changes > 0
+  }
+
+  lastTry(channelId: string): DeliveryTry | undefined {
+    const r = this.s.lastTryOf.get(channelId)
+    return r ? tryFromRaw(r) : undefined
+  }
+
+  /** Writes one alert change for each channel, all or none; a change already written for a channel is not written twice. */
+  enqueue(alert: Alert, state: 'firing' | 'resolved', channelIds: readonly string[], at: number): number {
+    const json = JSON.stringify(alert)
+    return this.db.transaction(() => channelIds.reduce((n, id) => n + this.s.enqueue.run(id, alert.id, state, json, at, at).changes, 0))()
+  }
+
+  due(now: number, limit: number): OutboxRow[] {
+    return this.s.due.all(now, limit)
+  }
+
+  /** When the earliest row still to be sent may be tried, or null when the outbox is empty. */
+  nextDueAt(): number | null {
+    return this.s.nextDue.get()?.at ?? null
+  }
+
+  /** Takes a due row for one try: counts the try and holds the row until `holdUntil`. False: someone else took it. */
+  claim(row: OutboxRow, attempt: number, holdUntil: number): boolean {
+    return this.s.claim.run(attempt, holdUntil, row.id, row.nextAt).changes > 0
+  }
+
+  /** Rows whose tries were abandoned (the sender stopped): due again at `at`. */
+  release(ids: readonly number[], at: number): void {
+    if (ids.length === 0) return
+    this.db.transaction(() => {
+      for (const id of ids) this.s.release.run(at, id)
+    })()
+  }
+
+  /** Records a try and what follows it: another at `nextAt`, or none (done). */
+  recordTry(outboxId: number | null, t: TryRow, next: { retryAt: number } | { doneAt: number }): void {
+    this.db.transaction(() => {
+      this.s.logTry.run(t)
+      if (outboxId !== null) {
+        if ('retryAt' in next) this.s.reschedule.run(next.retryAt, outboxId)
+        else this.s.finish.run(next.doneAt, outboxId)
+      }
+      this.s.trimTries.run(DELIVERY_TRIES_KEPT)
+    })()
+  }
+
+  tries(limit: number, filter: { alertId?: string | undefined; channelId?: string | undefined }): DeliveryTry[] {
+    const { alertId, channelId } = filter
+    const rows =
+      alertId !== undefined && channelId !== undefined
+        ? this.s.triesOfBoth.all(alertId, channelId, limit)
+        : alertId !== undefined
+          ? this.s.triesOfAlert.all(alertId, limit)
+          : channelId !== undefined
+            ? this.s.triesOfChannel.all(channelId, limit)
+            : this.s.tries.all(limit)
+    return rows.map(tryFromRaw)
+  }
+
+  pending(limit: number): PendingDelivery[] {
+    return this.s.pending.all(limit)
+  }
+
+  /** Drops outbox rows done before `before`. */
+  dropDone(before: number): void {
+    this.s.dropDone.run(before)
+  }
+}

@@ -1,0 +1,40 @@
+import type { Alert, DeliveryState } from '../../../../shared/contract'
+
+/** The settings of each kind of channel, secret ones included: only main holds these, and only while sending. */
+export type ChannelConfig =
+  | { kind: 'webhook'; url: string }
+  | { kind: 'slack'; webhookUrl: string }
+  | { kind: 'discord'; webhookUrl: string }
+  | { kind: 'telegram'; botToken: string; chatId: string; apiBaseUrl: string }
+  | { kind: 'email'; host: string; port: number; secure: boolean; username?: string; password?: string; from: string; to: string[] }
+
+/** One alert change (or a test) on its way to one channel. */
+export interface Notice {
+  alert: Alert
+  state: DeliveryState
+  /** what a receiver drops repeats by: the alert's id and its state ("…:firing") */
+  deliveryId: string
+  /** the channel's name, for a test message */
+  channelName: string
+}
+
+/**
+ * What a receiver made of one try. `retry`: worth trying again (no answer, 408, 429, 5xx, an SMTP 4xx);
+ * otherwise a failure is final. `reply` is what it said (cut short), before secrets are cut out.
+ */
+export interface SendResult {
+  ok: boolean
+  retry: boolean
+  status: number | null
+  reply: string | null
+  /** the receiver's Retry-After, in ms */
+  retryAfterMs?: number
+}
+
+export interface SendOptions {
+  signal: AbortSignal
+  /** the longest one try may take, ms */
+  timeoutMs: number
+}
+
+export type Sender<C extends ChannelConfig> = (channel: C, notice: Notice, opts: SendOptions) => Promise<SendResult>
