@@ -48,6 +48,7 @@ const full = sample({
   peers: 42,
   nodeId: 'NodeID-A',
   l1FeeRate: '512',
+  metrics: { uptimeWeightedAverage: 75, acceptedBlocks: {} },
   validators: [
     { nodeID: 'NodeID-A', subnetID: null, validating: true, connected: true, uptime: '99.5', endTime: '1800600000', weight: '2000000000000' },
     { nodeID: 'NodeID-A', subnetID: L1, validating: true, connected: false, validationID: 'vid1', balance: '1000000000' },
@@ -82,6 +83,9 @@ describe('watch exporter', () => {
     expect(series.get(`companion_validator_validating{${primaryA}}`)).toBe(1)
     expect(series.get(`companion_validator_uptime_ratio{${primaryA}}`)).toBe(0.995)
     expect(series.get(`companion_validator_connected{${primaryA}}`)).toBe(1)
+    // The node's own NodeID on the Primary Network: its peers' view too (from /ext/metrics); nowhere else.
+    expect(series.get(`companion_validator_uptime_by_peers_ratio{${primaryA}}`)).toBe(0.75)
+    expect([...series.keys()].filter((k) => k.startsWith('companion_validator_uptime_by_peers_ratio'))).toHaveLength(1)
     expect(series.get(`companion_validator_stake_end_timestamp_seconds{${primaryA}}`)).toBe(1_800_600_000)
     const l1A = `node_id=NodeID-A,${p},subnet_id=${L1}`
     expect(series.get(`companion_validator_connected{${l1A}}`)).toBe(0)

@@ -39,6 +39,11 @@ export const EXPORTED_METRICS = {
     help: 'Uptime of the validator as the node reports it, from 0 to 1 (rewards need 0.8)',
     labels: validator
   },
+  validatorUptimeByPeers: {
+    name: 'companion_validator_uptime_by_peers_ratio',
+    help: "Uptime of the node's own validator as its peers see it, weighted by stake, from 0 to 1 (the node's /ext/metrics; what decides the reward)",
+    labels: validator
+  },
   validatorConnected: { name: 'companion_validator_connected', help: 'Whether the validator is connected (1) or not (0)', labels: validator },
   validatorStakeEnd: {
     name: 'companion_validator_stake_end_timestamp_seconds',
@@ -107,6 +112,8 @@ export function buildRegistry(snapshot: ExporterSnapshot): Registry {
       const vl = { ...labels, node_id: v.nodeID, subnet_id: v.subnetID ?? PRIMARY_NETWORK_ID }
       set('validatorValidating', vl, flag(v.validating))
       set('validatorUptime', vl, v.uptime === undefined ? undefined : Number(v.uptime) / 100)
+      const byPeers = v.nodeID === s.nodeId && v.subnetID === null ? s.metrics?.uptimeWeightedAverage : undefined
+      set('validatorUptimeByPeers', vl, byPeers === undefined ? undefined : byPeers / 100)
       set('validatorConnected', vl, flag(v.connected))
       set('validatorStakeEnd', vl, num(v.endTime))
       set('l1Balance', v.validationID ? { ...vl, validation_id: v.validationID } : vl, num(v.balance))
