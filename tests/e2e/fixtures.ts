@@ -26,11 +26,6 @@ export interface Companion {
   /** A port on 127.0.0.1 where nothing listens: every call to it is refused. */
   closedUrl: string
   dataDir: string
-  /**
-   * How far this server's clock is ahead of the machine's: the sum of every advanceTime() on it. The server is
-   * the worker's, shared by the tests it runs one after another; a page with `pageClock` starts its clock here.
-   */
-  clockOffsetMs: number
 }
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -136,7 +131,7 @@ export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim } & PageCl
         const anvilUrl = anvil.url
         serve = startServe(dataDir, serveArgs)
         const url = await readServeUrl(serve)
-        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPortNumber}`, dataDir, clockOffsetMs: 0 })
+        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPortNumber}`, dataDir })
       } finally {
         await stop(serve)
         await anvil?.stop()
@@ -191,20 +186,11 @@ export { expect }
 /** Pages whose clock is Playwright's, set to their server's (installPageClock). */
 const clockedPages = new WeakSet<Page>()
 
-/** Before the page opens the app: its clock runs from the server's time on (real time plus what tests moved). */
-export async function installPageClock(page: Page, companion: Pick<Companion, 'clockOffsetMs'>): Promise<void> {
-  await page.clock.install({ time: Date.now() + companion.clockOffsetMs })
-  clockedPages.add(page)
-}
-
 /**
- * Moves time forward by ms, in main and in the page together, instead of waiting: main's clock through the
- * server's test-clock route (src/main/server/test-clock.ts; a timer that falls due fires at once: a revert,
- * a timed profile's stop, the end of a Retry-After wait), then the page's (its countdowns and ticks). The
- * page needs its clock installed first (`test.use({ pageClock: true })` or installPageClock).
+ * Moves the server's clock forward by ms (0: only asks) through its test-clock route
+ * (src/main/server/test-clock.ts), and answers how far it is now ahead of the machine's.
  */
-export async function advanceTime(page: Page, companion: Pick<Companion, 'url' | 'origin' | 'clockOffsetMs'>, ms: number): Promise<void> {
-  if (!clockedPages.has(page)) throw new Error('advanceTime: the page runs on the real clock; install its clock before it opens the app (test.use({ pageClock: true }))')
+async function moveServerClock(companion: Pick<Companion, 'url' | 'origin'>, ms: number): Promise<number> {
   const token = new URL(companion.url).searchParams.get('token') ?? ''
   const res = await fetch(`${companion.origin}/__test/clock?token=${encodeURIComponent(token)}`, {
     method: 'POST',
@@ -212,8 +198,28 @@ export async function advanceTime(page: Page, companion: Pick<Companion, 'url' |
     body: JSON.stringify({ advanceMs: ms })
   })
   expect(res.status, await res.clone().text()).toBe(200)
-  const { offsetMs } = (await res.json()) as { offsetMs: number }
-  companion.clockOffsetMs = offsetMs
+  return ((await res.json()) as { offsetMs: number }).offsetMs
+}
+
+/**
+ * Before the page opens the app: its clock runs from the server's time on (real time plus what tests moved
+ * it by: a worker's server serves the tests it runs one after another).
+ */
+export async function installPageClock(page: Page, companion: Pick<Companion, 'url' | 'origin'>): Promise<void> {
+  const offsetMs = await moveServerClock(companion, 0)
+  await page.clock.install({ time: Date.now() + offsetMs })
+  clockedPages.add(page)
+}
+
+/**
+ * Moves time forward by ms, in main and in the page together, instead of waiting: main's clock (a timer
+ * that falls due fires at once: a revert, a timed profile's stop, the end of a Retry-After wait), then the
+ * page's (its countdowns and ticks). The page needs its clock installed first (`test.use({ pageClock: true })`
+ * or installPageClock).
+ */
+export async function advanceTime(page: Page, companion: Pick<Companion, 'url' | 'origin'>, ms: number): Promise<void> {
+  if (!clockedPages.has(page)) throw new Error('advanceTime: the page runs on the real clock; install its clock before it opens the app (test.use({ pageClock: true }))')
+  await moveServerClock(companion, ms)
   await page.clock.fastForward(ms)
 }
 
