@@ -11,7 +11,9 @@ import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
 import { nodeApis } from './clients/node/endpoints'
 import { ValidatorsStore } from './cache/validators-store'
+import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
+import { OutboxStore } from './cache/outbox-store'
 import { log } from './log'
 import type { SecretStore } from './secrets'
 import { appHandlers } from './services/app/handlers'
@@ -42,10 +44,14 @@ import { ProfilesService, type ConnectionOverrides } from './services/profiles/s
 import { validatorHandlers } from './services/validators/handlers'
 import { RefreshMonitor } from './services/validators/monitor'
 import { ValidatorsService } from './services/validators/service'
+import { alertHandlers } from './services/alerts/handlers'
+import { alertChannelHandlers } from './services/alerts/channel-handlers'
+import { DeliveryService } from './services/alerts/delivery'
+import { AlertsService } from './services/alerts/service'
 import { watchHandlers } from './services/watch/handlers'
-import { WatchService, type AlertState } from './services/watch/service'
+import { WatchService, type FleetState } from './services/watch/service'
 import { scrapeMetrics, snapshotOf, type Scrape } from './services/watch/exporter'
-import type { WatchAlert } from '../shared/contract'
+import type { Alert, AlertState } from '../shared/contract'
 import { APP_VERSION } from './version'
 import { realClock, type Clock } from './clock'
 
@@ -75,13 +81,15 @@ export interface AppOptions {
   /** Run the watch's scheduler even in 'cli' mode (`companion watch`); it always runs otherwise. */
   watch?: boolean
   /** Each watch alert that fires or resolves (`companion watch` prints them). */
-  onWatchAlert?: (alert: WatchAlert, state: AlertState) => void
+  onWatchAlert?: (alert: Alert, state: AlertState) => void
 }
 
 export interface App {
   server: RpcServer<Contract>
   /** The watch's Prometheus metrics, read at each call (GET /metrics of browser mode and `companion watch`). */
   metrics(): Promise<Scrape>
+  /** The worst state of the watched profiles (the desktop tray's icon). */
+  fleetState(): FleetState
   close(): void
 }
 
@@ -125,13 +133,25 @@ export function createApp(opts: AppOptions): App {
     }
   )
   // Every profile's node, checked unattended (not in a one-call CLI run).
+  // Alerts off the page: each change written to the outbox for every channel, then sent (at least once).
+  const delivery = new DeliveryService({
+    store: new OutboxStore(db),
+    secrets: opts.secrets,
+    clock,
+    changed: (methods) => server.publish('cache.changed', { profileId: null, methods }),
+    warn: (m) => log.warn(m)
+  })
   const watchStore = new WatchStore(db)
+  const alertStore = new AlertStore(db)
   const watch = new WatchService({
     store: watchStore,
+    alerts: alertStore,
     profiles: () => profiles.everyProfile(),
-    onAlert: (alert, state) => {
-      server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'watch.alerts'] })
-      if (state === 'firing') opts.notify?.('Node alert', alert.message)
+    onAlert: (alert, state, { muted }) => {
+      server.publish('alerts.changed', { alert, state })
+      server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'alerts.list'] })
+      if (state === 'firing' && !muted) opts.notify?.('Node alert', alert.message)
+      if (!muted) delivery.enqueue(alert, state)
       opts.onWatchAlert?.(alert, state)
     },
     warn: (m) => log.warn(m),
@@ -221,7 +241,9 @@ export function createApp(opts: AppOptions): App {
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
     ...dataHandlers(connections, jobs, new LoadAllJobs(clock), new DataLoadsStore(db)),
     ...metricsHandlers(connections),
-    ...watchHandlers(watch)
+    ...watchHandlers(watch),
+    ...alertHandlers(new AlertsService({ store: alertStore, hasProfile: (id) => profiles.everyProfile().some((p) => p.id === id), ...(opts.now ? { now: opts.now } : {}) })),
+    ...alertChannelHandlers(delivery)
   } satisfies AllHandlers
 
   const served = withEffectPolicy(
@@ -250,6 +272,8 @@ export function createApp(opts: AppOptions): App {
 
   monitor.restart()
   if (opts.mode !== 'cli' || opts.watch) watch.start()
+  // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
+  if (opts.mode !== 'cli' || opts.watch) delivery.start()
   // Reverts due while the app was closed are carried out now (and reported in control.state).
   // Status watches of atomic txs left running (an issued tx with no answer yet) poll again.
   if (opts.mode !== 'cli') atomic.resume()
@@ -260,10 +284,12 @@ export function createApp(opts: AppOptions): App {
 
   return {
     server,
-    metrics: () => scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => watchStore.openAlerts() })),
+    metrics: () => scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => alertStore.open() })),
+    fleetState: () => watch.fleetState(),
     close() {
       monitor.stop()
       watch.stop()
+      delivery.stop()
       control.stop()
       atomic.stop()
       liveHeads.stopAll()

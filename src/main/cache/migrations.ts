@@ -230,5 +230,75 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX watch_alerts_profile ON watch_alerts (profile_id, rule, fired_at);
   CREATE INDEX watch_alerts_fired ON watch_alerts (fired_at);
+`,
+  // 10: the alerts area. An alert is about a subject within the node (a NodeID, a validation ID with its
+  // tier) and can be acknowledged; each rule is on or off per profile with its threshold; a rule can be
+  // muted for a time. The unreachable threshold moves from watch_settings into alert_rules.
+  `
+  ALTER TABLE watch_alerts ADD COLUMN subject TEXT;
+  ALTER TABLE watch_alerts ADD COLUMN acknowledged_at INTEGER;
+  CREATE INDEX watch_alerts_open ON watch_alerts (profile_id, rule, subject) WHERE cleared_at IS NULL;
+  ALTER TABLE watch_settings ADD COLUMN subnet_ids TEXT NOT NULL DEFAULT '[]';
+  CREATE TABLE alert_rules (
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    rule       TEXT NOT NULL,
+    enabled    INTEGER NOT NULL,
+    threshold  TEXT,              -- JSON: a number, a version string, or null
+    PRIMARY KEY (profile_id, rule)
+  ) WITHOUT ROWID;
+  INSERT INTO alert_rules (profile_id, rule, enabled, threshold)
+    SELECT profile_id, 'unreachable', 1, CAST(unreachable_after AS TEXT) FROM watch_settings WHERE unreachable_after <> 3;
+  CREATE TABLE alert_mutes (
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    rule       TEXT NOT NULL,
+    until      INTEGER NOT NULL,  -- ms since epoch
+    PRIMARY KEY (profile_id, rule)
+  ) WITHOUT ROWID;
+`,
+  // 11: delivery off the page (outbox-store.ts): the channels alerts go to (their secret sealed like the data-service
+  // key: `storage` says how), the outbox (each alert change written for each channel before it is sent, kept
+  // until delivered or given up), and the log of each try.
+  `
+  CREATE TABLE alert_channels (
+    id           TEXT PRIMARY KEY,
+    kind         TEXT NOT NULL,     -- webhook, slack, discord, telegram, email
+    name         TEXT NOT NULL,
+    min_severity TEXT NOT NULL CHECK (min_severity IN ('warning','critical')),
+    target       TEXT NOT NULL,     -- where it sends, without the secret (shown)
+    config       TEXT NOT NULL,     -- JSON of the settings that are not secret
+    storage      TEXT NOT NULL,     -- how the secret is sealed: encrypted, obfuscated, unencrypted
+    secret       BLOB NOT NULL,     -- sealed JSON of the secret settings
+    created_at   INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX alert_channels_name ON alert_channels (name COLLATE NOCASE);
+  CREATE TABLE alert_outbox (
+    id         INTEGER PRIMARY KEY,
+    channel_id TEXT NOT NULL REFERENCES alert_channels(id) ON DELETE CASCADE,
+    alert_id   TEXT NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('firing','resolved')),
+    alert      TEXT NOT NULL,       -- JSON of the alert as it changed
+    queued_at  INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    next_at    INTEGER NOT NULL,    -- when it may be tried (again); a try in flight holds it for its deadline
+    done_at    INTEGER,             -- delivered, refused or given up: tried no more
+    UNIQUE (channel_id, alert_id, state)
+  );
+  CREATE INDEX alert_outbox_due ON alert_outbox (next_at) WHERE done_at IS NULL;
+  CREATE TABLE alert_deliveries (
+    id           INTEGER PRIMARY KEY,
+    at           INTEGER NOT NULL,
+    channel_id   TEXT NOT NULL,     -- kept with its name and kind after the channel is removed
+    channel_name TEXT NOT NULL,
+    channel_kind TEXT NOT NULL,
+    alert_id     TEXT NOT NULL,
+    state        TEXT NOT NULL CHECK (state IN ('firing','resolved','test')),
+    attempt      INTEGER NOT NULL,
+    outcome      TEXT NOT NULL CHECK (outcome IN ('delivered','retrying','gave-up','refused')),
+    status       INTEGER,           -- HTTP status or SMTP reply code
+    reply        TEXT,              -- what the receiver answered, secrets cut out
+    next_at      INTEGER
+  );
+  CREATE INDEX alert_deliveries_alert ON alert_deliveries (alert_id, id);
+  CREATE INDEX alert_deliveries_channel ON alert_deliveries (channel_id, id);
 `
 ]

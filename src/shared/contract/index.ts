@@ -1,4 +1,6 @@
 import type { CachedMethodName, DataOf, EventName, InputOf, MethodName, OutputOf, ParsedInputOf, PayloadOf } from '../rpc/contract-types'
+import { alertEvents, alertMethods } from './alerts'
+import { alertChannelMethods } from './alert-channels'
 import { appMethods } from './app'
 import { cacheEvents } from './cache'
 import { cchainEvents, cchainMethods } from './cchain'
@@ -32,7 +34,9 @@ export const contract = {
     ...cchainMethods,
     ...dataMethods,
     ...metricsMethods,
-    ...watchMethods
+    ...watchMethods,
+    ...alertMethods,
+    ...alertChannelMethods
   },
   events: {
     ...profileEvents,
@@ -41,7 +45,8 @@ export const contract = {
     ...cacheEvents,
     ...validatorEvents,
     ...controlEvents,
-    ...cchainEvents
+    ...cchainEvents,
+    ...alertEvents
   }
 } as const
 
@@ -70,4 +75,6 @@ export * from './cchain'
 export * from './data'
 export * from './metrics'
 export * from './watch'
+export * from './alerts'
+export * from './alert-channels'
 export type { Effect, RemoteService } from '../rpc/contract-types'
