@@ -147,6 +147,7 @@ export function createApp(opts: AppOptions): App {
     store: watchStore,
     alerts: alertStore,
     profiles: () => profiles.everyProfile(),
+    profile: (id) => profiles.storedProfile(id),
     onAlert: (alert, state, { muted }) => {
       server.publish('alerts.changed', { alert, state })
       server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'alerts.list'] })
@@ -242,7 +243,7 @@ export function createApp(opts: AppOptions): App {
     ...dataHandlers(connections, jobs, new LoadAllJobs(clock), new DataLoadsStore(db)),
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
-    ...alertHandlers(new AlertsService({ store: alertStore, hasProfile: (id) => profiles.everyProfile().some((p) => p.id === id), ...(opts.now ? { now: opts.now } : {}) })),
+    ...alertHandlers(new AlertsService({ store: alertStore, hasProfile: (id) => profiles.storedProfile(id) !== undefined, ...(opts.now ? { now: opts.now } : {}) })),
     ...alertChannelHandlers(delivery)
   } satisfies AllHandlers
 

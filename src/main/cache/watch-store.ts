@@ -3,6 +3,7 @@ import type { Db } from './database'
 
 /** Samples kept per profile: at one a minute, about a week; older ones are dropped as new ones come. */
 export const SAMPLES_KEPT_PER_PROFILE = 10_000
+const TRIM_EVERY = 100
 
 export const DEFAULT_WATCH_SETTINGS = { enabled: true, intervalSec: 60, subnetIds: [] as string[] } as const
 
@@ -19,6 +20,8 @@ const parseIds = (json: string): string[] => {
 /** Named statements over the watch's samples and each profile's settings (migrations 9 and 10). */
 export class WatchStore {
   private readonly s
+  /** inserts per profile since its last trim: the trim walks the index, so it runs every TRIM_EVERY inserts */
+  private readonly sinceTrim = new Map<string, number>()
   constructor(private readonly db: Db) {
     this.s = {
       putSample: db.prepare<[string, number, number, string]>('INSERT OR REPLACE INTO watch_samples (profile_id, at, reachable, data) VALUES (?, ?, ?, ?)'),
@@ -42,17 +45,25 @@ export class WatchStore {
     }
   }
 
+  /** Keeps a sample; a profile holds at most SAMPLES_KEPT_PER_PROFILE + TRIM_EVERY of them. */
   putSample(sample: WatchSample): void {
+    const n = (this.sinceTrim.get(sample.profileId) ?? TRIM_EVERY) + 1
     this.db.transaction(() => {
       this.s.putSample.run(sample.profileId, sample.at, sample.reachable ? 1 : 0, JSON.stringify(sample))
-      this.s.trim.run(sample.profileId, sample.profileId, SAMPLES_KEPT_PER_PROFILE - 1)
+      if (n >= TRIM_EVERY) this.s.trim.run(sample.profileId, sample.profileId, SAMPLES_KEPT_PER_PROFILE - 1)
     })()
+    this.sinceTrim.set(sample.profileId, n >= TRIM_EVERY ? 0 : n)
   }
 
   /** The newest `count` samples of a profile (taken at or after `since`), oldest first. Rows that no longer parse are skipped. */
   recentSamples(profileId: string, count: number, since?: number): WatchSample[] {
     const rows = since === undefined ? this.s.recent.all(profileId, count) : this.s.since.all(profileId, since, count)
     return rows.flatMap((r) => parseSample(r.data)).reverse()
+  }
+
+  /** Runs fn in one transaction (an alert stored and written to the outbox together). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)()
   }
 
   /** When the node last answered a check; null when it never has. */

@@ -128,11 +128,17 @@ export class ProfilesService {
    * overrides are left out: they stand for one run's active profile, not for every node.
    */
   everyProfile(): EffectiveProfile[] {
-    return this.store.list().map((row) => ({
-      ...row,
-      addressHrp: row.addressHrp ?? DEFAULT_HRP[row.network],
-      apiKey: () => this.readKey(row.id, row.dataUrl)
-    }))
+    return this.store.list().map((row) => this.effectiveOf(row))
+  }
+
+  /** One stored profile as the services use it (the watch's checks: one row, not the whole list). */
+  storedProfile(id: string): EffectiveProfile | undefined {
+    const row = this.store.get(id)
+    return row ? this.effectiveOf(row) : undefined
+  }
+
+  private effectiveOf(row: ProfileRow): EffectiveProfile {
+    return { ...row, addressHrp: row.addressHrp ?? DEFAULT_HRP[row.network], apiKey: () => this.readKey(row.id, row.dataUrl) }
   }
 
   private readKey(id: string, dataUrl: string): string | undefined {

@@ -36,13 +36,22 @@ const NO_ANSWER = new Set(['NETWORK', 'TIMEOUT', 'CANCELLED'])
 
 type Part<T> = { ok: true; value: T } | { ok: false; answered: boolean; message: string }
 
-async function part<T>(call: (signal: AbortSignal) => Promise<T>, deadlineMs: number, outer?: AbortSignal): Promise<Part<T>> {
-  const deadline = AbortSignal.timeout(deadlineMs)
-  const signal = outer ? AbortSignal.any([outer, deadline]) : deadline
+/** One deadline for the parts asked together (they run at once): one timer per batch, not one per call. */
+interface Deadline {
+  ms: number
+  timer: AbortSignal
+  signal: AbortSignal
+}
+function deadline(ms: number, outer?: AbortSignal): Deadline {
+  const timer = AbortSignal.timeout(ms)
+  return { ms, timer, signal: outer ? AbortSignal.any([outer, timer]) : timer }
+}
+
+async function part<T>(call: (signal: AbortSignal) => Promise<T>, d: Deadline): Promise<Part<T>> {
   try {
-    return { ok: true, value: await call(signal) }
+    return { ok: true, value: await call(d.signal) }
   } catch (err) {
-    if (deadline.aborted) return { ok: false, answered: false, message: `no answer within ${deadlineMs} ms` }
+    if (d.timer.aborted) return { ok: false, answered: false, message: `no answer within ${d.ms} ms` }
     const code = err instanceof AppError ? err.code : 'INTERNAL'
     const message = err instanceof Error ? err.message : String(err)
     return { ok: false, answered: !NO_ANSWER.has(code), message }
@@ -75,7 +84,8 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const deadlineMs = opts.deadlineMs ?? DEFAULT_CHECK_DEADLINE_MS
   const at = opts.now()
   const started = Date.now()
-  const ask = <T>(call: (signal: AbortSignal) => Promise<T>) => part(call, deadlineMs, opts.signal)
+  const first = deadline(deadlineMs, opts.signal)
+  const ask = <T>(call: (signal: AbortSignal) => Promise<T>) => part(call, first)
   const boot = (chain: string) => ask((signal) => info.isBootstrapped(t.node, { chain }, { signal }))
   const [healthPart, p, x, c, version, peers, nodeId, metrics, feeState] = await Promise.all([
     ask((signal) => health.health(t.node, {}, { signal })),
@@ -92,7 +102,9 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const reachable = parts.some((r) => r.ok || r.answered)
   // The validators: of the profile's NodeIDs, or of the node's own when it has none.
   const ids = t.nodeIds.length ? t.nodeIds : nodeId.ok ? [nodeId.value.nodeID] : []
-  const validatorParts = reachable && ids.length ? await Promise.all([null, ...t.subnetIds].map((s) => ask((signal) => validatorsOn(t.node, s, ids, signal)))) : []
+  const then = deadline(deadlineMs, opts.signal)
+  const validatorParts =
+    reachable && ids.length ? await Promise.all([null, ...t.subnetIds].map((s) => part((signal) => validatorsOn(t.node, s, ids, signal), then))) : []
   const primary = validatorParts[0]
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
   const bootstrapped = (r: Part<{ isBootstrapped: boolean }>) => (r.ok ? r.value.isBootstrapped : null)

@@ -31,6 +31,9 @@ export interface WatchServiceOptions {
   alerts: AlertStore
   /** every stored profile, as the services use them */
   profiles: () => EffectiveProfile[]
+  /** one stored profile (each check reads only its own) */
+  profile: (id: string) => EffectiveProfile | undefined
+  /** runs inside the transaction that stores the alert: synchronous, and what it writes commits with it */
   onAlert?: (alert: Alert, state: AlertState, notice: AlertNotice) => void
   /** a check failed in a way that is ours, not the node's (a closed database, a bug) */
   warn?: (message: string) => void
@@ -73,7 +76,7 @@ export class WatchService {
 
   /** One check of one profile: a sample kept, the rules applied, alerts stored and told. */
   async check(profileId: string, signal: AbortSignal): Promise<void> {
-    const profile = this.opts.profiles().find((p) => p.id === profileId)
+    const profile = this.opts.profile(profileId)
     if (!profile) return
     const { store, alerts } = this.opts
     const settings = store.settings(profileId)
@@ -93,11 +96,15 @@ export class WatchService {
       lastFiredAt: alerts.lastFired(profileId),
       cooldownMs: this.opts.cooldownMs ?? DEFAULT_COOLDOWN_MS
     })
-    for (const a of outcome.fired) alerts.insert(a)
-    for (const a of outcome.cleared) alerts.clear(a.id, a.clearedAt ?? sample.at)
     const muted = new Set(alerts.mutes(this.now()).filter((m) => m.profileId === profileId).map((m) => m.rule))
-    for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing', { muted: muted.has(a.rule) })
-    for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved', { muted: muted.has(a.rule) })
+    // Stored and told in one transaction: what onAlert writes (the outbox) commits with the alert, so a
+    // kill cannot leave an alert stored and never sent.
+    store.transaction(() => {
+      for (const a of outcome.fired) alerts.insert(a)
+      for (const a of outcome.cleared) alerts.clear(a.id, a.clearedAt ?? sample.at)
+      for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing', { muted: muted.has(a.rule) })
+      for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved', { muted: muted.has(a.rule) })
+    })
   }
 
   status(): Output<'watch.status'> {
@@ -137,7 +144,7 @@ export class WatchService {
   }
 
   private requireProfile(profileId: string): void {
-    if (!this.opts.profiles().some((p) => p.id === profileId))
+    if (!this.opts.profile(profileId))
       throw new AppError('NOT_FOUND', `No profile with id ${profileId}: list them with profiles.list`)
   }
 
