@@ -316,6 +316,8 @@ export function profileItem(page: Page, name: string) {
 
 const PANEL_TITLES = {
   validators: 'Validators',
+  fleet: 'Fleet',
+  alerts: 'Alerts',
   connections: 'Connections',
   control: 'Node control',
   pchain: 'P-Chain',

@@ -21,6 +21,18 @@ export const PANELS: readonly PanelEntry[] = [
     component: () => import('./validators/ValidatorsPanel.vue')
   },
   {
+    path: '/fleet',
+    label: 'Fleet',
+    description: "Every profile's node at a glance from main's checks: reachable, healthy, version, peers, validators, open alerts.",
+    component: () => import('./fleet/FleetPanel.vue')
+  },
+  {
+    path: '/alerts',
+    label: 'Alerts',
+    description: 'Open and past alerts of every node, the rules of each profile, where alerts are sent and how each send went.',
+    component: () => import('./alerts/AlertsPanel.vue')
+  },
+  {
     path: '/connections',
     label: 'Connections',
     description: 'Connection profiles: where the node, the data service and the metrics service are.',

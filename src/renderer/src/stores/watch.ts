@@ -66,22 +66,29 @@ export const useWatchStore = defineStore('watch', () => {
     }
   }
 
-  /** For each node that does not answer now, the last check in which it did (read once per outage). */
+  /**
+   * For each node that does not answer now, the last check in which it did (read once per outage).
+   * watch.samples gives the newest `limit` checks at or after `since`, so it is asked for every check since
+   * the node last answered: about the outage over the interval (with room), or the most it gives.
+   */
   async function loadLastGood(list: readonly WatchProfileStatus[]): Promise<void> {
     const next: Record<string, WatchSample | null> = {}
     for (const p of list) {
-      if (!p.last || p.last.reachable || p.unreachableSince === null) continue
-      const key = p.profileId
-      const known = lastGood.value[key]
-      if (known !== undefined && known?.at === p.unreachableSince) {
-        next[key] = known
+      const since = p.unreachableSince
+      if (!p.last || p.last.reachable || since === null) continue
+      const known = lastGood.value[p.profileId]
+      if (known !== undefined && known?.at === since) {
+        next[p.profileId] = known
         continue
       }
+      const guess = Math.min(10_000, Math.ceil((p.last.at - since) / (p.intervalSec * 1_000)) * 2 + 10)
       try {
-        const { samples } = await api.call('watch.samples', { profileId: p.profileId, since: p.unreachableSince, limit: 1 })
-        next[key] = samples[0]?.reachable ? samples[0] : null
+        let { samples } = await api.call('watch.samples', { profileId: p.profileId, since, limit: guess })
+        if (samples[0]?.at !== since && samples.length === guess && guess < 10_000)
+          samples = (await api.call('watch.samples', { profileId: p.profileId, since, limit: 10_000 })).samples
+        next[p.profileId] = samples[0]?.at === since && samples[0].reachable ? samples[0] : null
       } catch {
-        next[key] = null
+        next[p.profileId] = null
       }
     }
     lastGood.value = next

@@ -1,0 +1,126 @@
+/**
+ * What a fleet row says of one profile's last check: pure functions of the watch's samples, so that the
+ * row only lays them out. Amounts and times stay exact (bigint over the node's decimal strings); a time is
+ * local, with how far off it is.
+ */
+import type { Alert, WatchSample } from '../../../../shared/contract'
+
+/** Local date and time to the second. */
+export function localTime(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+}
+
+/** Local date only. */
+export function localDate(ms: number): string {
+  return new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' })
+}
+
+/** How far ahead: "in 3 d", "in 5 h", "in 12 min", "ended". */
+export function inWords(ms: number): string {
+  if (ms <= 0) return 'ended'
+  const min = Math.floor(ms / 60_000)
+  if (min < 60) return `in ${Math.max(1, min)} min`
+  const h = Math.floor(min / 60)
+  if (h < 48) return `in ${h} h`
+  return `in ${Math.floor(h / 24)} d`
+}
+
+/** A duration: "45 s", "12 min", "3 h 05 min", "2 d 4 h". */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1_000))
+  if (s < 60) return `${s} s`
+  const min = Math.floor(s / 60)
+  if (min < 60) return `${min} min`
+  const h = Math.floor(min / 60)
+  if (h < 48) return `${h} h ${String(min % 60).padStart(2, '0')} min`
+  return `${Math.floor(h / 24)} d ${h % 24} h`
+}
+
+/** "every 60 s", "every 5 min", "every 1 h 30 min". */
+export function intervalText(sec: number): string {
+  if (sec < 60) return `every ${sec} s`
+  if (sec < 3_600) return sec % 60 === 0 ? `every ${sec / 60} min` : `every ${Math.floor(sec / 60)} min ${sec % 60} s`
+  const h = Math.floor(sec / 3_600)
+  const m = Math.floor((sec % 3_600) / 60)
+  return m === 0 ? `every ${h} h` : `every ${h} h ${m} min`
+}
+
+export type Tri = boolean | null
+
+/** "P ✓ X ✓ C ✗": each chain bootstrapped, not, or not said ("?"). */
+export function bootstrappedText(b: WatchSample['bootstrapped']): { chain: 'P' | 'X' | 'C'; state: Tri }[] {
+  return (['P', 'X', 'C'] as const).map((chain) => ({ chain, state: b[chain] }))
+}
+
+/** The three numbers of a version ("avalanchego/1.13.0", "v1.13.0", "1.13.0"), or null. */
+export function versionParts(v: string | undefined): [number, number, number] | null {
+  const m = /(\d{1,4})\.(\d{1,4})\.(\d{1,4})/.exec(v ?? '')
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null
+}
+
+/** The version most peers run, when the node runs an older one; null when it does not lag (or cannot tell). */
+export function behindMajority(s: Pick<WatchSample, 'version' | 'peersMajorityVersion'>): string | null {
+  const mine = versionParts(s.version)
+  const most = versionParts(s.peersMajorityVersion)
+  if (!mine || !most || !s.peersMajorityVersion) return null
+  for (let i = 0; i < 3; i++) {
+    if (mine[i]! < most[i]!) return s.peersMajorityVersion
+    if (mine[i]! > most[i]!) return null
+  }
+  return null
+}
+
+export interface ValidatorsSummary {
+  /** asked for */
+  total: number
+  validating: number
+  notConnected: number
+  /** the lowest uptime of a validating one, as the node wrote it */
+  lowestUptime: { nodeID: string; uptime: string } | null
+  /** the nearest end of stake of a validating one (ms since epoch) */
+  nearestEnd: { nodeID: string; at: number } | null
+  /** the shortest time an L1 validator's balance lasts at the fee rate (ms), where both are known */
+  shortestRunway: { subject: string; ms: number; balance: string } | null
+}
+
+/** The profile's validators in a few numbers; null when the check read none (the P-Chain did not answer). */
+export function summarizeValidators(s: Pick<WatchSample, 'validators' | 'l1FeeRate'>): ValidatorsSummary | null {
+  const list = s.validators
+  if (!list) return null
+  const on = list.filter((v) => v.validating)
+  let lowestUptime: ValidatorsSummary['lowestUptime'] = null
+  let nearestEnd: ValidatorsSummary['nearestEnd'] = null
+  let shortestRunway: ValidatorsSummary['shortestRunway'] = null
+  const rate = s.l1FeeRate !== undefined ? BigInt(s.l1FeeRate) : 0n
+  for (const v of on) {
+    if (v.uptime !== undefined && (lowestUptime === null || Number(v.uptime) < Number(lowestUptime.uptime))) lowestUptime = { nodeID: v.nodeID, uptime: v.uptime }
+    if (v.endTime !== undefined) {
+      const at = Number(v.endTime) * 1_000
+      if (Number.isFinite(at) && (nearestEnd === null || at < nearestEnd.at)) nearestEnd = { nodeID: v.nodeID, at }
+    }
+    if (v.balance !== undefined && rate > 0n) {
+      // whole seconds the balance pays for, exact; then ms (a runway of 2^53 ms is far beyond any date)
+      const ms = Number(BigInt(v.balance) / rate) * 1_000
+      if (shortestRunway === null || ms < shortestRunway.ms) shortestRunway = { subject: v.validationID ?? v.nodeID, ms, balance: v.balance }
+    }
+  }
+  return {
+    total: list.length,
+    validating: on.length,
+    notConnected: on.filter((v) => v.connected === false).length,
+    lowestUptime,
+    nearestEnd,
+    shortestRunway
+  }
+}
+
+/** An uptime percent as the node wrote it, trimmed: "99.8750" → "99.875 %". */
+export function percentText(text: string): string {
+  const t = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
+  return `${t} %`
+}
+
+/** Open alerts by severity, critical first, leaving out a severity with none. */
+export function bySeverity(alerts: readonly Pick<Alert, 'severity'>[]): { severity: Alert['severity']; count: number }[] {
+  return (['critical', 'warning'] as const).map((severity) => ({ severity, count: alerts.filter((a) => a.severity === severity).length })).filter((x) => x.count > 0)
+}

@@ -1,0 +1,169 @@
+/**
+ * The alerts area as the Alerts panel shows it: open and past alerts with the mutes in force, the
+ * channels (never their secrets) and the delivery log. Reloaded when main says an alert fired or
+ * resolved (`alerts.changed`) or that one of these reads changed (`cache.changed`), and on reconnect.
+ *
+ * Alerts as they happen: listeners (the shell's in-app message) and, in browser mode only, the browser's
+ * notification once the person turned "Notify me in this browser" on and the browser allowed it. The
+ * desktop app does not need that: its main process shows a system notification for each alert.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { ALERT_RULE_INFO, type Alert, type AlertMute, type AlertRule, type AlertState, type ChannelView, type Output } from '../../../shared/contract'
+import type { ErrorData } from '../../../shared/rpc/errors'
+import { api, onConnected } from '../api'
+import { toErrorData } from '../errors'
+import { useAppStore } from './app'
+
+export type AlertListener = (alert: Alert, state: AlertState) => void
+/** 'unsupported': no Notification API in this browser. */
+export type NotifyPermission = NotificationPermission | 'unsupported'
+
+const NOTIFY_KEY = 'companion.notifyAlerts'
+const errorOf = (err: unknown): ErrorData => toErrorData(err) ?? { code: 'INTERNAL', message: 'Unexpected error in the page' }
+const permissionNow = (): NotifyPermission => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission)
+
+export const useAlertsStore = defineStore('alerts', () => {
+  const appStore = useAppStore()
+
+  const open = shallowRef<Alert[]>([])
+  const past = shallowRef<Alert[]>([])
+  const mutes = shallowRef<AlertMute[]>([])
+  const listLoaded = ref(false)
+  const listError = shallowRef<ErrorData | null>(null)
+
+  const channels = shallowRef<ChannelView[]>([])
+  const channelsError = shallowRef<ErrorData | null>(null)
+  const channelsLoaded = ref(false)
+
+  const deliveries = shallowRef<Output<'alerts.deliveries'>>({ tries: [], pending: [] })
+  const deliveriesError = shallowRef<ErrorData | null>(null)
+  const deliveriesLoaded = ref(false)
+
+  async function loadList(): Promise<void> {
+    try {
+      const out = await api.call('alerts.list', { limit: 200 })
+      open.value = out.open
+      past.value = out.past
+      mutes.value = out.mutes
+      listError.value = null
+      listLoaded.value = true
+    } catch (err) {
+      listError.value = errorOf(err)
+    }
+  }
+
+  async function loadChannels(): Promise<void> {
+    try {
+      channels.value = (await api.call('alerts.channels', {})).channels
+      channelsError.value = null
+      channelsLoaded.value = true
+    } catch (err) {
+      channelsError.value = errorOf(err)
+    }
+  }
+
+  async function loadDeliveries(): Promise<void> {
+    try {
+      deliveries.value = await api.call('alerts.deliveries', { limit: 100 })
+      deliveriesError.value = null
+      deliveriesLoaded.value = true
+    } catch (err) {
+      deliveriesError.value = errorOf(err)
+    }
+  }
+
+  function acknowledge(id: string): Promise<Alert> {
+    return api.call('alerts.acknowledge', { id })
+  }
+
+  /** minutes 0: unmute. */
+  async function mute(profileId: string, rule: AlertRule, minutes: number): Promise<AlertMute[]> {
+    const out = await api.call('alerts.mute', { profileId, rule, minutes })
+    mutes.value = out.mutes
+    return out.mutes
+  }
+
+  function muteOf(profileId: string, rule: AlertRule): AlertMute | null {
+    return mutes.value.find((m) => m.profileId === profileId && m.rule === rule && m.until > Date.now()) ?? null
+  }
+
+  // Notifications of the browser (browser mode only; main notifies in the desktop app).
+  const permission = ref<NotifyPermission>(permissionNow())
+  const notifyWanted = ref(localStorage.getItem(NOTIFY_KEY) === 'on')
+  const browserMode = computed(() => appStore.info?.mode === 'browser')
+  const notifying = computed(() => browserMode.value && notifyWanted.value && permission.value === 'granted')
+
+  /** Turns "Notify me in this browser" on (asking the browser, only ever from a click) or off. */
+  async function setNotify(on: boolean): Promise<NotifyPermission> {
+    if (!on) {
+      notifyWanted.value = false
+      localStorage.removeItem(NOTIFY_KEY)
+      return permission.value
+    }
+    if (typeof Notification === 'undefined') return (permission.value = 'unsupported')
+    permission.value = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission
+    notifyWanted.value = permission.value === 'granted'
+    if (notifyWanted.value) localStorage.setItem(NOTIFY_KEY, 'on')
+    return permission.value
+  }
+
+  function notify(alert: Alert, state: AlertState): void {
+    if (!notifying.value || typeof Notification === 'undefined') return
+    // A muted rule's alerts are kept and shown, not sent: main skips its own notification the same way.
+    if (muteOf(alert.profileId, alert.rule)) return
+    const what = state === 'firing' ? alert.severity : 'resolved'
+    // Text only; the tag replaces rather than stacks a notification of the same alert and state.
+    new Notification(`${what}: ${ALERT_RULE_INFO[alert.rule].title} · ${alert.profileName}`, { body: alert.message, tag: `${alert.id}:${state}` })
+  }
+
+  const listeners = new Set<AlertListener>()
+  function onAlert(listener: AlertListener): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+
+  api.on('alerts.changed', ({ alert, state }) => {
+    for (const l of listeners) l(alert, state)
+    notify(alert, state)
+    void loadList()
+  })
+  api.on('cache.changed', ({ methods }) => {
+    const all = methods.includes('*')
+    if (all || methods.includes('alerts.list')) void loadList()
+    if (all || methods.includes('alerts.channels')) void loadChannels()
+    if (all || methods.includes('alerts.deliveries')) void loadDeliveries()
+  })
+  onConnected(() => {
+    permission.value = permissionNow()
+    void loadList()
+    void loadChannels()
+    void loadDeliveries()
+  })
+
+  return {
+    open,
+    past,
+    mutes,
+    listLoaded,
+    listError,
+    channels,
+    channelsError,
+    channelsLoaded,
+    deliveries,
+    deliveriesError,
+    deliveriesLoaded,
+    permission,
+    notifyWanted,
+    browserMode,
+    notifying,
+    loadList,
+    loadChannels,
+    loadDeliveries,
+    acknowledge,
+    mute,
+    muteOf,
+    setNotify,
+    onAlert
+  }
+})

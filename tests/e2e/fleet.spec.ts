@@ -1,0 +1,141 @@
+/**
+ * The fleet view and the Alerts panel against two sims, in Chromium, as a new operator with two nodes
+ * would use them: the app opens on the fleet (two profiles), both rows reachable with their version and
+ * peers; one sim stops, its row says since when it is unreachable and the Alerts panel shows the alert
+ * firing (and the browser notifies); the operator acknowledges it, and a row click opens that profile's
+ * panels. Browser mode of the test's own on an empty data folder: exactly these two profiles.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { startSim, type Sim } from '../sim/index'
+import { callApp, expect, openPanel, readServeUrl, shot, startServe, stop, test, type Companion } from './fixtures'
+import { notifications, recordNotifications } from './validators-helpers'
+
+function fleetRow(page: Page, name: string) {
+  return page.locator(`[data-testid="fleet-row"][data-profile-name="${name}"]`)
+}
+
+async function createProfile(app: Companion, name: string, sim: Sim): Promise<string> {
+  const created = await callApp(app, 'profiles.create', {
+    profile: { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, nodeIds: [sim.dataset.nodes.self] }
+  })
+  // checked every 5 s (the least the contract allows), so the test sees a few checks
+  await callApp(app, 'watch.setSettings', { profileId: created.id, intervalSec: 5 })
+  return created.id
+}
+
+test.describe('fleet', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('two nodes: both rows live; one stops, its row and the Alerts panel say so; acknowledge; a row opens its panels', async ({ page, sim }) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-fleet-'))
+    const serve = startServe(dataDir)
+    let serveErr = ''
+    serve.stderr!.on('data', (d: Buffer) => (serveErr = (serveErr + d.toString()).slice(-4_000)))
+    let second: Sim | undefined
+    try {
+      second = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+      const url = await readServeUrl(serve)
+      const app: Companion = { url, origin: new URL(url).origin, anvilUrl: '', closedUrl: '', dataDir }
+      await createProfile(app, 'Alpha', sim)
+      const betaId = await createProfile(app, 'Beta', second)
+      // Beta's node counts as unreachable after one failed check
+      await callApp(app, 'alerts.setRules', { profileId: betaId, rules: [{ rule: 'unreachable', threshold: 1 }] })
+
+      await recordNotifications(page)
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.emulateMedia({ colorScheme: 'light' })
+      // More than one profile: the app opens on the fleet.
+      await page.goto(url)
+      await expect(page.getByTestId('connection-state')).toHaveText('connected')
+      await expect(page.getByTestId('panel-title')).toHaveText('Fleet')
+      await expect(page.getByTestId('fleet-row')).toHaveCount(2)
+
+      for (const name of ['Alpha', 'Beta']) {
+        const row = fleetRow(page, name)
+        await expect(row.getByTestId('fleet-row-reach')).toHaveText('reachable', { timeout: 30_000 })
+        await expect(row.getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
+        await expect(row.getByTestId('fleet-row-peers')).toHaveText(/^\d+$/)
+        await expect(row.getByTestId('fleet-row-bootstrapped')).toContainText('P ✓')
+        await expect(row.getByTestId('fleet-row-validators')).toContainText('1 of 1 validating')
+        await expect(row.getByTestId('fleet-row-interval')).toHaveText('every 5 s')
+        await expect(row.getByTestId('fleet-row-last-check')).toContainText('last check')
+      }
+      await expect(page.getByTestId('fleet-source')).toContainText('From the checks main keeps')
+      await shot(page, 'fleet-01-both-1440')
+      await page.setViewportSize({ width: 1024, height: 800 })
+      await shot(page, 'fleet-02-both-1024')
+      await page.setViewportSize({ width: 1440, height: 900 })
+
+      // Details: the node over time, its validators, and its watch settings, checked by the contract.
+      const alpha = fleetRow(page, 'Alpha')
+      await alpha.getByTestId('fleet-row-details').click()
+      await expect(alpha.getByTestId('fleet-charts')).toBeVisible()
+      await expect(alpha.getByTestId('fleet-chart-peers')).toBeVisible()
+      await expect(alpha.getByTestId('fleet-validator')).toHaveCount(1)
+      await alpha.getByTestId('watch-interval').locator('input').fill('2')
+      await alpha.getByTestId('watch-save').click()
+      await expect(alpha.getByTestId('watch-settings')).toContainText('intervalSec must be at least 5 seconds')
+      await expect(page.getByTestId('panel-title')).toHaveText('Fleet')
+      await expect.poll(async () => Number(await alpha.getByTestId('fleet-charts').getAttribute('data-samples')), { timeout: 20_000 }).toBeGreaterThan(1)
+      await shot(page, 'fleet-03-details-1440')
+      await page.setViewportSize({ width: 1024, height: 800 })
+      await shot(page, 'fleet-04-details-1024')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await alpha.getByTestId('fleet-row-details').click()
+
+      // Notifications of this browser on; then Beta's node stops.
+      await openPanel(page, 'alerts')
+      await page.getByTestId('browser-notify-switch').click()
+      await expect(page.getByTestId('browser-notify')).toHaveAttribute('data-permission', 'granted')
+      await openPanel(page, 'fleet')
+      await second.stop()
+      second = undefined
+      const beta = fleetRow(page, 'Beta')
+      await expect(beta.getByTestId('fleet-row-reach')).toContainText('unreachable since', { timeout: 30_000 })
+      await expect(beta.getByTestId('fleet-row-older')).toContainText('As of the last check that answered')
+      await expect(beta.getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
+      await expect(beta.getByTestId('fleet-row-alerts-critical')).toHaveText(/1 critical/, { timeout: 30_000 })
+      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-reach')).toHaveText('reachable')
+      await shot(page, 'fleet-05-one-down-1440')
+      await page.setViewportSize({ width: 1024, height: 800 })
+      await shot(page, 'fleet-06-one-down-1024')
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await expect.poll(async () => (await notifications(page)).map((n) => n.title)).toContain('critical: Node unreachable · Beta')
+
+      // The row's alert count leads to the Alerts panel, filtered to Beta's critical alerts.
+      await beta.getByTestId('fleet-row-alerts-critical').click()
+      await expect(page.getByTestId('panel-title')).toHaveText('Alerts')
+      const alert = page.locator('[data-testid="alert-row"][data-rule="unreachable"][data-open="true"]')
+      await expect(alert).toHaveCount(1)
+      await expect(alert.getByTestId('alert-profile')).toHaveText('Beta')
+      await expect(alert.getByTestId('alert-rule')).toHaveText('Node unreachable')
+      await expect(alert.getByTestId('alert-times')).toContainText('fired')
+      await alert.getByTestId('alert-acknowledge').click()
+      await expect(alert.getByTestId('alert-acknowledged')).toContainText('acknowledged')
+      await expect(alert.getByTestId('alert-acknowledge')).toHaveCount(0)
+      await shot(page, 'fleet-07-alerts-1440')
+      await page.setViewportSize({ width: 1024, height: 800 })
+      await shot(page, 'fleet-08-alerts-1024')
+      await page.setViewportSize({ width: 1440, height: 900 })
+
+      // A row click opens that profile's panels: it becomes active, and its validators show.
+      await openPanel(page, 'fleet')
+      await fleetRow(page, 'Alpha').getByTestId('fleet-row-name').click()
+      await expect(page.getByTestId('panel-title')).toHaveText('Validators')
+      await expect(page.getByTestId('status-profile')).toContainText('Alpha')
+      await openPanel(page, 'fleet')
+      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-active')).toBeVisible()
+    } catch (err) {
+      // what browser mode said, when it is the server that failed
+      if (serveErr) console.error(`--- browser mode's stderr ---\n${serveErr}`)
+      throw err
+    } finally {
+      await second?.stop()
+      await stop(serve)
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
