@@ -10,8 +10,6 @@
  */
 import { readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../../src/main/app'
 import { DB_FILE, openDatabase } from '../../../src/main/cache/database'
@@ -20,7 +18,7 @@ import { plainSecretStore, type SecretStore } from '../../../src/main/secrets'
 import { DeliveryService, type RetryPolicy } from '../../../src/main/services/alerts/delivery'
 import type { Alert, Contract, DeliveryTry, Input } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
-import { startLocalServer, type LocalServer, type Seen } from '../../support/local-server'
+import { accepted, receiver, smtpReceiver, type Answer, type Receiver } from '../../support/receivers'
 import { startSim, type Sim } from '../../sim/index'
 import { connect, failure, tempDir } from './helpers'
 
@@ -33,86 +31,6 @@ const keychain: SecretStore = {
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'
 const SMTP_PASSWORD = 'smtp-Pa55word-never-shown'
-
-interface Answer {
-  status: number
-  body?: string
-  headers?: Record<string, string>
-}
-
-/** An HTTP receiver on loopback: answers from `script` first, then `ok`; `answered` holds each answer's status, in order. */
-interface Receiver extends LocalServer {
-  script: Answer[]
-  answered: number[]
-  /** answer every request with this (instead of `ok`) until set to null */
-  failWith: Answer | null
-}
-
-async function receiver(ok: (seen: Seen) => Answer): Promise<Receiver> {
-  const r = { script: [], answered: [], failWith: null } as unknown as Receiver
-  const server = await startLocalServer((_req, res, seen) => {
-    const a = r.script.shift() ?? r.failWith ?? ok(seen)
-    r.answered.push(a.status)
-    res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers })
-    res.end(a.body ?? '')
-  })
-  return Object.assign(r, server)
-}
-
-/** The JSON bodies a receiver took with a 2xx answer. */
-function accepted(r: Receiver): Array<Record<string, unknown>> {
-  return r.seen.flatMap((s, i) => ((r.answered[i] ?? 0) < 300 ? [JSON.parse(s.body) as Record<string, unknown>] : []))
-}
-
-interface Mail {
-  headers: Record<string, string>
-  body: string
-  user: string | undefined
-  to: string[]
-}
-
-/** A loopback SMTP server that requires a login (plain, as on loopback only) and keeps each message. */
-async function smtpReceiver(): Promise<{ port: number; mails: Mail[]; close: () => Promise<void> }> {
-  const mails: Mail[] = []
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === 'alerts' && auth.password === SMTP_PASSWORD) cb(null, { user: 'alerts' })
-      else cb(new Error('Invalid username or password'))
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const [head = '', ...rest] = raw.split(/\r\n\r\n/)
-        const headers: Record<string, string> = {}
-        for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-          const at = line.indexOf(':')
-          if (at > 0) headers[line.slice(0, at).toLowerCase()] = decodeWords(line.slice(at + 1).trim())
-        }
-        mails.push({ headers, body: rest.join('\r\n\r\n').replace(/=\r\n/g, ''), user: session.user as string | undefined, to: session.envelope.rcptTo.map((r) => r.address) })
-        cb()
-      })
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.server.address() as AddressInfo).port
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
-
-/** A header as a person reads it: MIME encoded words (RFC 2047, "=?UTF-8?Q?…?=") decoded, the space between two of them dropped. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-    )
-}
 
 /** Asks again every 50 ms until `ok` holds or the time is up (then returns the last answer for the test to fail on). */
 async function until<T>(ask: () => T | Promise<T>, ok: (t: T) => boolean, ms = 20_000): Promise<T> {
@@ -144,7 +62,7 @@ beforeAll(async () => {
     receiver(slackOk),
     receiver(discordOk),
     receiver(telegramOk),
-    smtpReceiver()
+    smtpReceiver(SMTP_PASSWORD)
   ])
 })
 afterAll(async () => {
@@ -214,7 +132,7 @@ describe('alert delivery through the app', () => {
     const { channels } = await client.call('alerts.channels', {})
     const text = JSON.stringify(channels)
     for (const secret of ['wh-secret', 'abc123def', 'crit-secret', 'slack-secret', 'discord-secret', BOT_TOKEN, BOT_TOKEN.split(':')[1]!, SMTP_PASSWORD]) expect(text).not.toContain(secret)
-    const port = (r: LocalServer) => r.origin.replace('http://', '')
+    const port = (r: Receiver) => r.origin.replace('http://', '')
     expect(channels.map((c) => [c.kind, c.name, c.target, c.minSeverity, c.secretStorage, c.lastDelivery])).toEqual([
       ['webhook', 'ops webhook', port(webhook), 'warning', 'encrypted', null],
       ['webhook', 'pager (critical only)', port(critical), 'critical', 'encrypted', null],
