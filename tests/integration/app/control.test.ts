@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli'
+import { OffsetClock } from '../../../src/main/clock'
 import { startSim, type Sim } from '../../sim/index'
 import { activateSim, appsPerTest, failure, tempDir } from './helpers'
 
@@ -24,7 +25,8 @@ const { open } = appsPerTest()
 
 describe('profiles of the node', () => {
   it('start, refuse a second start, stop; a timed profile stops itself; memory and lock; all journaled', async () => {
-    const { client } = open()
+    const clock = new OffsetClock()
+    const { client } = open({ clock })
     await activateSim(client, sim)
     const started = await client.call('control.startCpuProfile', {})
     expect(started.entry).toMatchObject({ action: 'startCPUProfiler', outcome: 'ok', origin: 'operator' })
@@ -33,9 +35,13 @@ describe('profiles of the node', () => {
     expect(twice.code).toBe('CONFLICT')
     expect((await client.call('control.stopCpuProfile', {})).state.cpu).toBeNull()
 
-    const timed = await client.call('control.startCpuProfile', { durationSec: 1 })
-    expect(timed.state.cpu?.stopsAt).toBe(timed.state.cpu!.startedAt + 1_000)
-    await new Promise((r) => setTimeout(r, 1_800))
+    const timed = await client.call('control.startCpuProfile', { durationSec: 60 })
+    expect(timed.state.cpu?.stopsAt).toBe(timed.state.cpu!.startedAt + 60_000)
+    // A minute later on main's clock (not in real time), the timer stops it.
+    clock.advance(59_000)
+    expect((await client.call('control.state', {})).cpu).not.toBeNull()
+    clock.advance(1_000)
+    for (let i = 0; i < 100 && (await client.call('control.state', {})).cpu !== null; i++) await new Promise((r) => setTimeout(r, 10))
     expect((await client.call('control.state', {})).cpu).toBeNull()
 
     await client.call('control.memoryProfile', {})
@@ -123,8 +129,12 @@ describe('log levels', () => {
     await first.client.call('control.setLogLevel', { level: 'trace', revertAfterSec: 60, previous: 'info' })
     first.app.close()
     const later = open({ dataDir: first.dataDir, now: () => Date.now() + 2 * 60_000 })
-    await new Promise((r) => setTimeout(r, 500))
-    const state = await later.client.call('control.state', {})
+    // The start carries it out in the background: asked until it has.
+    let state = await later.client.call('control.state', {})
+    for (let i = 0; i < 200 && state.lateReverts.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10))
+      state = await later.client.call('control.state', {})
+    }
     expect(state.reverts).toEqual([])
     expect(state.lateReverts).toEqual([expect.objectContaining({ level: 'info', from: 'trace', state: 'done', late: true })])
     const { entries } = await later.client.call('control.journal', { limit: 1 })
