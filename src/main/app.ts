@@ -1,5 +1,5 @@
-import { contract, type Contract, type Input, type Method, type Output } from '../shared/contract'
-import { createRpcServer, type CallContext, type RpcServer } from '../shared/rpc/server'
+import { contract, type Contract } from '../shared/contract'
+import { createRpcServer, type RpcServer } from '../shared/rpc/server'
 import { openDatabase } from './cache/database'
 import { ProfilesStore } from './cache/profiles-store'
 import { AppSettingsStore } from './cache/app-settings-store'
@@ -10,7 +10,6 @@ import { ReadsStore } from './cache/reads-store'
 import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
 import { nodeApis } from './clients/node/endpoints'
-import { ValidatorsStore } from './cache/validators-store'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
 import { OutboxStore } from './cache/outbox-store'
@@ -42,7 +41,6 @@ import { JobManager } from './services/jobs/manager'
 import { profileHandlers } from './services/profiles/handlers'
 import { ProfilesService, type ConnectionOverrides } from './services/profiles/service'
 import { validatorHandlers } from './services/validators/handlers'
-import { RefreshMonitor } from './services/validators/monitor'
 import { ValidatorsService } from './services/validators/service'
 import { alertHandlers } from './services/alerts/handlers'
 import { alertChannelHandlers } from './services/alerts/channel-handlers'
@@ -76,7 +74,7 @@ export interface AppOptions {
   now?: () => number
   /** ms between two status polls of an atomic tx watch (tests make it short). */
   atomicPollMs?: number
-  /** Desktop: show a system notification (validator alerts). */
+  /** Desktop: show a system notification (alerts that fire). */
   notify?: (title: string, body: string) => void
   /** Run the watch's scheduler even in 'cli' mode (`companion watch`); it always runs otherwise. */
   watch?: boolean
@@ -160,15 +158,14 @@ export function createApp(opts: AppOptions): App {
     ...(opts.now ? { now: opts.now } : {})
   })
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))
-  const validators = new ValidatorsService(
-    new ValidatorsStore(db),
-    () => connections.scopeOf('node'),
-    () => call('validators.mine', {}),
-    (alert, state) => {
-      server.publish('validators.alert', { alert, state })
-      if (state === 'fired') opts.notify?.('Validator alert', alert.message)
-    }
-  )
+  // The validators area's history and "check now" are the watch's samples and check of the active profile.
+  const validators = new ValidatorsService({
+    watch,
+    samples: watchStore,
+    active: () => profiles.effective(),
+    stored: (id) => profiles.storedProfile(id),
+    now: opts.now ?? (() => clock.now())
+  })
   const control = new ControlService({
     store: new ControlStore(db),
     active: () => ({ scope: connections.scopeOf('node'), node: connections.get().node }),
@@ -182,12 +179,6 @@ export function createApp(opts: AppOptions): App {
     clock,
     ...(opts.now ? { now: opts.now } : {})
   })
-  // Background refreshes: not for the CLI, which runs one call and exits.
-  const monitor = new RefreshMonitor(
-    () => (opts.mode === 'cli' ? 0 : validators.settings().refreshIntervalSec),
-    () => (profiles.effective()?.nodeIds.length ? call('validators.refresh', {}) : Promise.resolve()),
-    (err) => log.warn(`validator refresh failed: ${err instanceof Error ? err.message : String(err)}`)
-  )
 
   // Chains: the live block lists follow the active profile's node; they stop when nobody listens.
   const chainsStore = new ChainsStore(db)
@@ -234,8 +225,8 @@ export function createApp(opts: AppOptions): App {
     ...profileHandlers(profiles, () => connection.probe()),
     ...connectionHandlers(connection),
     ...jobHandlers(jobs),
-    ...infoHandlers(connections),
-    ...validatorHandlers(connections, validators, () => monitor.restart()),
+    ...infoHandlers(() => connections.get().node),
+    ...validatorHandlers(connections, validators),
     ...controlHandlers(control, () => connections.get().profile.profileDir),
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
@@ -258,12 +249,6 @@ export function createApp(opts: AppOptions): App {
     ),
     { nodeChangesOverWebsocket }
   )
-  /** Main's own calls go through the same path as a window's: validated, cached, announced. */
-  const internal = new AbortController()
-  function call<M extends Method>(method: M, input: Input<M>): Promise<Output<M>> {
-    const parsed = contract.methods[method].input.parse(input) as never
-    return Promise.resolve((served[method] as (i: never, c: CallContext) => Output<M> | Promise<Output<M>>)(parsed, { signal: internal.signal, transport: 'memory' }))
-  }
   server = createRpcServer<Contract>(contract, served, {
     onInternalError: (method, err) => log.error(`internal error in ${method}`, err),
     onLastUnsubscribed: (event) => {
@@ -271,7 +256,6 @@ export function createApp(opts: AppOptions): App {
     }
   })
 
-  monitor.restart()
   if (opts.mode !== 'cli' || opts.watch) watch.start()
   // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
   if (opts.mode !== 'cli' || opts.watch) delivery.start()
@@ -288,13 +272,11 @@ export function createApp(opts: AppOptions): App {
     metrics: () => scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => alertStore.open() })),
     fleetState: () => watch.fleetState(),
     close() {
-      monitor.stop()
       watch.stop()
       delivery.stop()
       control.stop()
       atomic.stop()
       liveHeads.stopAll()
-      internal.abort()
       jobs.cancelAll()
       db.close()
     }

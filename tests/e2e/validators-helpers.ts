@@ -1,31 +1,45 @@
 /**
  * Helpers of the validators panel's end-to-end tests: a profile of the test's own sim with my NodeIDs,
- * the panel opened through the menu, a refresh that waits until it is over, direct calls to the sim's
- * node to compare the page with, and a record of the browser notifications the page shows.
+ * the panel opened through the menu with the watch's own checks of it off, "Check now" that waits until
+ * it is over, direct calls to the sim's node to compare the page with, and a record of the browser
+ * notifications the page shows.
  */
 import type { Page } from '@playwright/test'
 import type { Sim } from '../sim/index'
-import { activateSimProfile, expect, openPanel } from './fixtures'
+import { activateSimProfile, callApp, expect, openPanel, type Companion } from './fixtures'
 
 /**
  * Creates a profile pointed at the sim with these NodeIDs, activates it, and opens the validators panel
- * with main's own refreshes off (the setting is the app's, kept across the tests of this worker): a
- * refresh landing in the middle of a test would add samples and alerts it does not expect.
+ * with the watch's checks of this profile off: a check of main's landing in the middle of a test would
+ * add samples and alerts it does not expect. (The watch checks a new profile within seconds: settleChecks
+ * waits out one that began before it was turned off.)
  */
 export async function openValidators(page: Page, sim: Sim, name: string, nodeIds: string[]): Promise<void> {
   await activateSimProfile(page, sim, name, { nodeIds })
   await openPanel(page, 'validators')
-  await refreshOff(page)
+  await checksOff(page)
 }
 
-/** Automatic refreshes off, so that only the test's own refreshes add samples. */
-export async function refreshOff(page: Page): Promise<void> {
-  // The setting is the app's (kept across tests of this worker): it may be off already.
-  await page.getByTestId('refresh-interval-0').click()
-  await expect(page.getByTestId('refresh-interval-0')).toHaveClass(/n-radio-button--checked/)
+/** The watch's checks of the active profile off ("Check this node: Off"), so that only the test's own checks add samples. */
+export async function checksOff(page: Page): Promise<void> {
+  const off = page.getByTestId('check-interval-off')
+  await off.click()
+  await expect(off).toHaveClass(/n-radio-button--checked/)
 }
 
-/** "Refresh now", and wait until it is over and its history has arrived. */
+/**
+ * After checksOff: "Check now" once, which waits for a check of the watch still running (or checks), so
+ * that no check but the test's own comes after it. Answers how many samples of nodeID the history holds
+ * then (main's count, once the page shows the same).
+ */
+export async function settleChecks(page: Page, companion: Companion, nodeID: string): Promise<number> {
+  await refreshNow(page)
+  const kept = (await callApp(companion, 'validators.history', { range: 'day', nodeID })).points.length
+  await expect(page.getByTestId('history-summary')).toHaveAttribute('data-samples', String(kept), { timeout: 30_000 })
+  return kept
+}
+
+/** "Check now", and wait until it is over and its history has arrived. */
 export async function refreshNow(page: Page, samplesAfter?: number): Promise<void> {
   const button = page.getByTestId('validators-refresh')
   await expect(button).not.toHaveClass(/n-button--loading/)

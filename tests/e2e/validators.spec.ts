@@ -1,20 +1,21 @@
 /**
  * The validators panel against the local network (tests/sim), in Chromium: my validators with their
  * countdown and uptime, a NodeID that is not validating, the whole set of 2,000 (scrolled to the end,
- * sorted by weight as the node's numbers say), a validator's delegators, the history chart over several
- * refreshes, an alert that fires once and clears, the page answering from the cache once the node is
- * gone, and a node that answers as a real avalanchego does. Each test starts a sim of its own.
+ * sorted by weight as the node's numbers say), a validator's delegators, the history chart gaining a point
+ * per check, an alert of the alerts area that fires once and clears, the page answering from the cache
+ * once the node is gone, and a node that answers as a real avalanchego does. Each test starts a sim of
+ * its own.
  */
 import { encodeCb58 } from '../../src/shared/domain/encoding'
 import type { Sim } from '../sim/index'
 import { advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
-import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, refreshOff } from './validators-helpers'
+import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, settleChecks } from './validators-helpers'
 
 const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
 
 test.describe('validators panel', () => {
-  // Several refreshes and the 2,000-validator set per test, on two cores shared with other work. Each test
-  // has its own sim and profile names, and turns main's refreshes off itself: they may run side by side.
+  // Several checks and the 2,000-validator set per test, on two cores shared with other work. Each test
+  // has its own sim and profile names, and turns the watch's checks of its profile off: they may run side by side.
   test.describe.configure({ mode: 'parallel', timeout: 120_000 })
   test.describe('with the page on the test clock', () => {
     test.use({ pageClock: true })
@@ -207,26 +208,34 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-16-l1')
   })
 
-  test('the history chart shows each refresh, for a day, a week or all', async ({ app: page, sim: s }) => {
+  test('the history chart gains a point per check, for a day, a week or all', async ({ app: page, sim: s, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
+    const self = s.dataset.nodes.self
     await openValidators(page, s, 'History', mine(s))
-    await expect(page.getByTestId('history-empty')).toBeVisible()
-    await refreshNow(page, 1)
-    s.validators.setUptime(s.dataset.nodes.self, 91.5)
-    await refreshNow(page, 2)
-    s.validators.disconnect(s.dataset.nodes.self)
-    await refreshNow(page, 3)
-    s.validators.setUptime(s.dataset.nodes.self, 72.25)
-    await refreshNow(page, 4)
+    const kept = await settleChecks(page, companion, self)
+    s.validators.setUptime(self, 91.5)
+    await refreshNow(page, kept + 1)
+    s.validators.disconnect(self)
+    await refreshNow(page, kept + 2)
+    s.validators.setUptime(self, 72.25)
+    await refreshNow(page, kept + 3)
+    // The points are the watch's samples of this profile: the last three as the node said at each check.
+    const { points } = await callApp(companion, 'validators.history', { range: 'day', nodeID: self })
+    expect(points.slice(-3).map((p) => [p.uptime === undefined ? undefined : Number(p.uptime), p.connected])).toEqual([
+      [91.5, true],
+      [91.5, false],
+      [72.25, false]
+    ])
 
     const chart = page.getByTestId('history-chart')
-    await expect(chart).toHaveAttribute('data-points', '4')
+    const n = String(kept + 3)
+    await expect(chart).toHaveAttribute('data-points', n)
     await expect(chart.locator('canvas')).toHaveCount(1)
-    await expect(page.getByTestId('history-summary')).toContainText('4 samples')
+    await expect(page.getByTestId('history-summary')).toContainText(`${n} samples`)
     await expect(chart.locator('.u-legend')).toContainText('Uptime %')
     for (const r of ['week', 'all', 'day'] as const) {
       await page.getByTestId(`history-range-${r}`).click()
-      await expect(chart).toHaveAttribute('data-points', '4')
+      await expect(chart).toHaveAttribute('data-points', n)
     }
     await chart.scrollIntoViewIfNeeded()
     await shot(page, 'validators-10-history-light')
@@ -235,49 +244,58 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-11-history-dark')
   })
 
-  test('an alert fires once when my validator disconnects, not again on the next refresh, and clears when it reconnects', async ({ app: page, sim: s, companion }) => {
+  test('an alert fires once when my validator disconnects, not again on the next check, and clears when it reconnects', async ({ app: page, sim: s, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await recordNotifications(page)
     await page.reload()
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
     const self = s.dataset.nodes.self
     await openValidators(page, s, 'Alerts', mine(s))
-    await expect(page.getByTestId('notify-state')).toHaveText('browser notifications on')
-    await refreshNow(page, 1)
+    // This browser's notifications: turned on where every alert's are, in the Alerts panel.
+    await openPanel(page, 'alerts')
+    await page.getByTestId('browser-notify-switch').click()
+    await expect(page.getByTestId('browser-notify')).toHaveAttribute('data-permission', 'granted')
+    await openPanel(page, 'validators')
+    const kept = await settleChecks(page, companion, self)
     await expect(page.getByTestId('alerts-none')).toBeVisible()
+    // Other tests' profiles on this server may have alerts of their own: only this profile's count here.
+    const mineOnly = async () => (await notifications(page)).filter((n) => n.title.endsWith('· Alerts'))
 
     s.validators.disconnect(self)
-    await refreshNow(page, 2)
-    await expect(page.locator('.n-message', { hasText: `Alert: ${self} is not connected` })).toBeVisible()
+    await refreshNow(page, kept + 1)
+    await expect(page.locator('.n-message', { hasText: `Alerts (${s.nodeUrl}): validator ${self} is not connected` })).toBeVisible()
     const items = page.getByTestId('alert-item')
     await expect(items).toHaveCount(1)
-    await expect(items.first()).toHaveAttribute('data-kind', 'disconnected')
+    await expect(items.first()).toHaveAttribute('data-rule', 'validatorNotConnected')
+    await expect(items.first()).toHaveAttribute('data-node-id', self)
     await expect(items.first()).toHaveAttribute('data-open', 'true')
+    await expect(items.first()).toContainText('not connected')
     await expect(page.getByTestId('alerts-open')).toHaveText('1 open')
     await expect(page.locator(`[data-testid="my-validator"][data-node-id="${self}"]`).getByTestId('my-validator-connected')).toHaveText('not connected')
-    await expect.poll(() => notifications(page)).toEqual([{ title: 'Validator alert', body: expect.stringContaining(`${self} is not connected`) }])
+    await expect.poll(mineOnly).toEqual([{ title: 'critical: Validator not connected · Alerts', body: expect.stringContaining(`validator ${self} is not connected`) }])
     await shot(page, 'validators-12-alert-fired')
 
     // Still disconnected: nothing new.
-    await refreshNow(page, 3)
+    await refreshNow(page, kept + 2)
     await expect(items).toHaveCount(1)
-    expect(await notifications(page)).toHaveLength(1)
+    expect(await mineOnly()).toHaveLength(1)
 
-    // The recovery found by a refresh this page did not ask for (main's timer, or another window: here a
-    // second client of the same server) while another panel is open: the message shows there. Main's timer
-    // itself runs on a fake clock in tests/unit/refresh-monitor.test.ts, so nothing here waits for it.
+    // The recovery found by a check this page did not ask for (another window: here a second client of the
+    // same server; the watch's own checks are the same check on a timer) while another panel is open: the
+    // message shows there.
     s.validators.connect(self)
     await openPanel(page, 'connections')
-    await callApp(companion, 'validators.refresh', {})
-    await expect(page.locator('.n-message', { hasText: `Recovered: ${self}` })).toBeVisible()
+    const back = await callApp(companion, 'validators.refresh', {})
+    expect(back.cleared.map((a) => `${a.rule} ${a.subject}`)).toEqual([`validatorNotConnected ${self}`])
+    await expect(page.locator('.n-message', { hasText: 'Resolved: Validator not connected on Alerts' })).toBeVisible()
     await shot(page, 'validators-13a-recovered-elsewhere')
     await openPanel(page, 'validators')
-    await refreshOff(page)
     await expect(items).toHaveCount(1)
     await expect(items.first()).toHaveAttribute('data-open', 'false')
     await expect(items.first()).toContainText('cleared')
     await expect(page.getByTestId('alerts-open')).toHaveCount(0)
-    expect(await notifications(page)).toHaveLength(1)
+    await expect(page.getByTestId('history-summary')).toHaveAttribute('data-samples', String(kept + 3))
+    await expect.poll(async () => (await mineOnly()).map((n) => n.title)).toEqual(['critical: Validator not connected · Alerts', 'resolved: Validator not connected · Alerts'])
     await page.emulateMedia({ colorScheme: 'dark' })
     await shot(page, 'validators-13-alert-cleared-dark')
   })
@@ -302,9 +320,9 @@ test.describe('validators panel', () => {
     await expect(set.getByTestId('source-marker')).toContainText('cached · ')
     await shot(page, 'validators-14-offline')
 
-    // A refresh cannot keep a sample of a node it cannot reach, and says so.
+    // A check of a node that does not answer says so (the watch keeps it: the unreachable rule counts them).
     await page.getByTestId('validators-refresh').click()
-    await expect(page.locator('.n-message', { hasText: 'Could not refresh my validators' })).toBeVisible()
+    await expect(page.locator('.n-message', { hasText: 'Checked: the node did not answer' })).toBeVisible()
   })
 
   test('a node that answers as a real avalanchego does: the same cards and details', async ({ app: page, sim: s }) => {

@@ -300,5 +300,30 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX alert_deliveries_alert ON alert_deliveries (alert_id, id);
   CREATE INDEX alert_deliveries_channel ON alert_deliveries (channel_id, id);
+`,
+  // 12: the validators area reads the watch's samples and the alerts area's alerts: its own history, alerts
+  // and settings (migration 3, settings key 'validators.settings') go. The old uptime threshold (one for the
+  // app) becomes each profile's uptimeLow threshold, and the old refresh interval, when 30 s or 5 min, each
+  // profile's watch interval, where the profile has none of its own yet; 1 min is the watch's default, and
+  // "off" (which stopped only the active profile's validator refresh) leaves the watch on.
+  `
+  INSERT INTO alert_rules (profile_id, rule, enabled, threshold)
+    SELECT p.id, 'uptimeLow', 1, CAST(json_extract(s.value, '$.uptimeThreshold') AS TEXT)
+    FROM profiles p, settings s
+    WHERE s.key = 'validators.settings' AND json_valid(s.value)
+      AND json_type(s.value, '$.uptimeThreshold') IN ('integer', 'real')
+      AND json_extract(s.value, '$.uptimeThreshold') BETWEEN 0 AND 100
+      AND json_extract(s.value, '$.uptimeThreshold') <> 80
+  ON CONFLICT (profile_id, rule) DO NOTHING;
+  INSERT INTO watch_settings (profile_id, enabled, interval_sec, unreachable_after)
+    SELECT p.id, 1, json_extract(s.value, '$.refreshIntervalSec'), 3
+    FROM profiles p, settings s
+    WHERE s.key = 'validators.settings' AND json_valid(s.value)
+      AND json_type(s.value, '$.refreshIntervalSec') = 'integer'
+      AND json_extract(s.value, '$.refreshIntervalSec') IN (30, 300)
+  ON CONFLICT (profile_id) DO NOTHING;
+  DELETE FROM settings WHERE key = 'validators.settings';
+  DROP TABLE validator_samples;
+  DROP TABLE validator_alerts;
 `
 ]

@@ -13,7 +13,7 @@ import { infoMethods } from './info'
 import { jobEvents, jobMethods } from './jobs'
 import { pchainMethods } from './pchain'
 import { profileEvents, profileMethods } from './profiles'
-import { validatorEvents, validatorMethods } from './validators'
+import { validatorMethods } from './validators'
 import { watchMethods } from './watch'
 
 /**
@@ -43,7 +43,6 @@ export const contract = {
     ...connectionEvents,
     ...jobEvents,
     ...cacheEvents,
-    ...validatorEvents,
     ...controlEvents,
     ...cchainEvents,
     ...alertEvents

@@ -1,13 +1,16 @@
 import { z } from 'zod'
 import { cb58IdSchema, nodeIdSchema } from '../domain/ids'
-import { defineEvent, defineMethod } from '../rpc/contract-types'
+import { defineMethod } from '../rpc/contract-types'
+import { alertSchema } from './alerts'
 import { emptyInput } from './common'
 import { defineCachedRead } from './envelope'
+import { watchSampleSchema } from './watch'
 
 /**
- * The validators area: the profile's own validators first, the whole current set of a subnet, the
- * history of each refresh, and alerts. Amounts, weights and times are decimal strings (exact: a
- * weight of 2^64-1 nAVAX keeps every digit); uptime and fees are the node's decimal text.
+ * The validators area: the profile's own validators first, the whole current set of a subnet, and
+ * their history as the watch's checks kept it (the checks, their samples and the alert rules are the
+ * areas `watch` and `alerts`). Amounts, weights and times are decimal strings (exact: a weight of
+ * 2^64-1 nAVAX keeps every digit); uptime and fees are the node's decimal text.
  */
 const uint = z.string().regex(/^\d+$/).max(40)
 const percent = z.string().regex(/^\d+(\.\d+)?$/).max(40)
@@ -118,39 +121,11 @@ export const samplePointSchema = z
   .strict()
 export type SamplePoint = z.infer<typeof samplePointSchema>
 
-export const alertKindSchema = z.enum(['disconnected', 'lowUptime', 'notValidating'])
-export const validatorAlertSchema = z
-  .object({
-    id: shortText,
-    nodeID: shortText,
-    kind: alertKindSchema,
-    /** ms since epoch */
-    firedAt: z.number().int(),
-    clearedAt: z.number().int().optional(),
-    message: z.string().max(500)
-  })
-  .strict()
-export type ValidatorAlert = z.infer<typeof validatorAlertSchema>
-
 /** A subnet the node knows of (from its blockchains), with the chains it validates. */
 export const subnetChoiceSchema = z
   .object({ subnetID: shortText, chains: z.array(z.object({ id: shortText, name: shortText }).strict()).max(1_000) })
   .strict()
 export type SubnetChoice = z.infer<typeof subnetChoiceSchema>
-
-export const REFRESH_INTERVALS = [0, 30, 60, 300] as const
-export const validatorSettingsSchema = z
-  .object({
-    /** percent: an uptime under it raises an alert */
-    uptimeThreshold: z.number().min(0, 'must be from 0 to 100').max(100, 'must be from 0 to 100'),
-    /** seconds between automatic refreshes; 0: off */
-    refreshIntervalSec: z.union([z.literal(0), z.literal(30), z.literal(60), z.literal(300)], {
-      error: `must be one of ${REFRESH_INTERVALS.join(', ')} seconds (0: off)`
-    })
-  })
-  .strict()
-export type ValidatorSettings = z.infer<typeof validatorSettingsSchema>
-export const DEFAULT_VALIDATOR_SETTINGS: ValidatorSettings = { uptimeThreshold: 80, refreshIntervalSec: 60 }
 
 export const validatorMethods = {
   'validators.mine': defineCachedRead({
@@ -178,41 +153,17 @@ export const validatorMethods = {
     data: validatorDetailSchema
   }),
   'validators.refresh': defineMethod({
-    summary: "Refresh the profile's validators now: keep the sample in the history and raise or clear alerts",
+    summary:
+      "Check the active profile's node now (the watch's check, as watch.check): keep its sample for the history, apply the alert rules, and answer the sample and the alerts this check fired and cleared",
     effect: 'local',
     input: emptyInput,
-    output: z.object({ sampledAt: z.number().int(), fired: z.array(validatorAlertSchema), cleared: z.array(validatorAlertSchema) }).strict(),
-    invalidates: ['validators.mine', 'validators.history', 'validators.alerts']
+    output: z.object({ sample: watchSampleSchema, fired: z.array(alertSchema), cleared: z.array(alertSchema) }).strict(),
+    invalidates: ['validators.mine', 'validators.history', 'watch.status', 'watch.samples', 'alerts.list']
   }),
   'validators.history': defineMethod({
-    summary: "The kept samples of the profile's validators: uptime and connected state over time",
+    summary: "The Primary Network validators of the active profile as the watch's checks saw them: uptime and connected state over time",
     effect: 'read',
     input: z.object({ range: z.enum(['day', 'week', 'all']).default('day'), nodeID: nodeIdSchema.optional() }).strict(),
     output: z.object({ points: z.array(samplePointSchema).max(200_000) }).strict()
-  }),
-  'validators.alerts': defineMethod({
-    summary: "Alerts about the profile's validators, newest first (open ones have no clearedAt)",
-    effect: 'read',
-    input: z.object({ limit: z.number().int().min(1).max(1_000).default(200) }).strict(),
-    output: z.object({ alerts: z.array(validatorAlertSchema) }).strict()
-  }),
-  'validators.settings': defineMethod({
-    summary: 'The alert threshold and the refresh interval',
-    effect: 'read',
-    input: emptyInput,
-    output: validatorSettingsSchema
-  }),
-  'validators.setSettings': defineMethod({
-    summary: 'Change the alert threshold or the refresh interval',
-    effect: 'local',
-    input: validatorSettingsSchema.partial().strict(),
-    output: validatorSettingsSchema
-  })
-} as const
-
-export const validatorEvents = {
-  'validators.alert': defineEvent({
-    summary: 'An alert fired or cleared (for notifications)',
-    payload: z.object({ alert: validatorAlertSchema, state: z.enum(['fired', 'cleared']) }).strict()
   })
 } as const

@@ -1,11 +1,12 @@
 /**
  * The validators area through the contract against the sim: my validators (and one that is not
- * validating), the whole set with totals, a validator's detail with delegators, the history of
- * refreshes, alerts that fire once and clear, bad input refused before anything is sent, an unknown
- * subnet named as such, and everything answered from the cache once the sim is gone.
+ * validating), the whole set with totals, a validator's detail with delegators, "check now" (the watch's
+ * check of the active profile) with the alert it fires once and clears (the alerts area's) and the
+ * history that gains a point per check, bad input refused before anything is sent, an unknown subnet
+ * named as such, and everything answered from the cache once the sim is gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Contract } from '../../../src/shared/contract'
+import type { Contract, Payload } from '../../../src/shared/contract'
 import { type RpcClient } from '../../../src/shared/rpc/client'
 import { encodeCb58 } from '../../../src/shared/domain/encoding'
 import { runCli } from '../../../src/main/cli'
@@ -17,7 +18,10 @@ let ctx: ReturnType<typeof testApp>
 let client: RpcClient<Contract>
 let self: string
 let notValidator: string
-const alerts: string[] = []
+let profileId: string
+const pushed: Payload<'alerts.changed'>[] = []
+/** The rules about the profile's validators, as the Validators panel lists their alerts. */
+const VALIDATOR_RULES = new Set(['validatorNotConnected', 'uptimeLow', 'validatorLeftSet', 'stakeEnding', 'l1BalanceRunway'])
 
 beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
@@ -25,10 +29,11 @@ beforeAll(async () => {
   notValidator = sim.dataset.nodes.notValidator
   ctx = testApp('cli')
   client = connect(ctx.app)
-  client.on('validators.alert', (p) => alerts.push(`${p.state} ${p.alert.kind}`))
+  client.on('alerts.changed', (p) => void pushed.push(p))
   const p = await client.call('profiles.create', {
     profile: { name: 'sim', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [self, notValidator] }
   })
+  profileId = p.id
   await client.call('profiles.activate', { id: p.id })
 })
 afterAll(async () => {
@@ -85,25 +90,61 @@ describe('validators', () => {
     }
   })
 
-  it('an alert fires once when my validator disconnects, and clears when it reconnects', async () => {
-    alerts.length = 0
-    await client.call('validators.setSettings', { uptimeThreshold: 10, refreshIntervalSec: 0 })
-    expect(await client.call('validators.settings', {})).toEqual({ uptimeThreshold: 10, refreshIntervalSec: 0 })
-    await client.call('validators.refresh', {})
-    sim!.validators.disconnect(self)
+  it("check now is the watch's check: a disconnected validator fires one alert of the alerts area, not again, and it clears when it reconnects", async () => {
+    pushed.length = 0
+    const before = (await client.call('validators.history', { range: 'all', nodeID: self })).points.length
     const first = await client.call('validators.refresh', {})
-    expect(first.fired.map((a) => a.kind)).toEqual(['disconnected'])
-    const second = await client.call('validators.refresh', {})
-    expect(second.fired).toEqual([])
+    expect(first.sample).toMatchObject({ profileId, reachable: true, nodeId: self })
+    expect(first.sample.validators).toContainEqual(expect.objectContaining({ nodeID: self, subnetID: null, validating: true, connected: true }))
+    expect(first.sample.validators).toContainEqual(expect.objectContaining({ nodeID: notValidator, subnetID: null, validating: false }))
+    expect(first.fired).toEqual([])
+    // The same sample as the watch keeps, and as watch.check of this profile would have answered.
+    expect((await client.call('watch.samples', { profileId, limit: 1 })).samples).toEqual([first.sample])
+
+    sim!.validators.disconnect(self)
+    const down = await client.call('validators.refresh', {})
+    expect(down.fired.map((a) => `${a.rule} ${a.subject}`)).toEqual([`validatorNotConnected ${self}`])
+    const fired = down.fired[0]!
+    expect(fired).toMatchObject({ profileId, profileName: 'sim', nodeUrl: sim!.nodeUrl, severity: 'critical', firedAt: down.sample.at, clearedAt: null })
+    expect(fired.message).toContain(`validator ${self} is not connected`)
+    expect((await client.call('alerts.list', { profileId })).open.filter((a) => VALIDATOR_RULES.has(a.rule))).toEqual([fired])
+
+    const again = await client.call('validators.refresh', {})
+    expect(again.fired).toEqual([])
+    expect(again.cleared).toEqual([])
+
     sim!.validators.connect(self)
     const back = await client.call('validators.refresh', {})
-    expect(back.cleared.map((a) => a.kind)).toEqual(['disconnected'])
+    expect(back.fired).toEqual([])
+    expect(back.cleared).toEqual([{ ...fired, clearedAt: back.sample.at }])
     await new Promise((r) => setImmediate(r))
-    expect(alerts).toEqual(['fired disconnected', 'cleared disconnected'])
-    const { alerts: kept } = await client.call('validators.alerts', {})
-    expect(kept[0]).toMatchObject({ nodeID: self, kind: 'disconnected', clearedAt: expect.any(Number) })
+    expect(pushed.map((p) => `${p.state} ${p.alert.rule} ${p.alert.subject}`)).toEqual([`firing validatorNotConnected ${self}`, `resolved validatorNotConnected ${self}`])
+    const list = await client.call('alerts.list', { profileId })
+    expect(list.open.filter((a) => VALIDATOR_RULES.has(a.rule))).toEqual([])
+    expect(list.past[0]).toMatchObject({ id: fired.id, clearedAt: back.sample.at })
+
+    // The history gains a point per check, at the time of its sample.
     const history = await client.call('validators.history', { range: 'all', nodeID: self })
-    expect(history.points.map((p) => p.connected)).toEqual([true, false, false, true])
+    const mine = history.points.slice(before)
+    expect(mine.map((p) => p.connected)).toEqual([true, false, false, true])
+    expect(mine.map((p) => p.at)).toEqual([first, down, again, back].map((r) => r.sample.at))
+    expect(mine.every((p) => p.validating && /^\d+(\.\d+)?$/.test(p.uptime ?? ''))).toBe(true)
+    // Without nodeID: both NodeIDs of the profile, the one that is not validating marked so.
+    const both = (await client.call('validators.history', { range: 'day' })).points.filter((p) => p.at === back.sample.at)
+    expect(both).toEqual([expect.objectContaining({ nodeID: self, validating: true, connected: true }), { nodeID: notValidator, at: back.sample.at, validating: false }])
+  })
+
+  it("the uptime threshold is the alerts area's uptimeLow rule of the profile", async () => {
+    const threshold = async () => (await client.call('alerts.rules', { profileId })).rules.find((r) => r.rule === 'uptimeLow')!.threshold
+    expect(await threshold()).toBe(80)
+    await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: 100 }] })
+    expect(await threshold()).toBe(100)
+    const low = await client.call('validators.refresh', {})
+    expect(low.fired.map((a) => `${a.rule} ${a.subject}`)).toEqual([`uptimeLow ${self}`])
+    expect(low.fired[0]!.message).toMatch(/under 100 %/)
+    await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: null }] })
+    const back = await client.call('validators.refresh', {})
+    expect(back.cleared.map((a) => a.id)).toEqual([low.fired[0]!.id])
   })
 
   it('bad input is refused before anything is sent; an unknown subnet is named', async () => {
@@ -122,6 +163,11 @@ describe('validators', () => {
       const code = await runCli(['call', 'validators.mine', JSON.stringify({ nodeIDs: ['NodeID-nope'] }), '--node-url', sim!.nodeUrl, '--data-dir', t.dir], (s) => out.push(s), (s) => err.push(s))
       expect(code).toBe(1)
       expect(JSON.parse(err.join(''))).toMatchObject({ error: { code: 'BAD_INPUT', message: bad.message } })
+      // The watch checks stored profiles: a node URL given on the command line alone is not one.
+      err.length = 0
+      const refresh = await runCli(['call', 'validators.refresh', '{}', '--node-url', sim!.nodeUrl, '--data-dir', t.dir], (s) => out.push(s), (s) => err.push(s))
+      expect(refresh).toBe(1)
+      expect(JSON.parse(err.join(''))).toMatchObject({ error: { code: 'CONFLICT', message: expect.stringContaining('--profile') } })
     } finally {
       t.remove()
     }
@@ -139,7 +185,12 @@ describe('validators', () => {
     const all = await client.call('validators.list', {})
     expect(all.source).toBe('cache')
     expect(all.data.totals.count).toBe(2_000)
-    const refresh = await failure(client.call('validators.refresh', {}))
-    expect(refresh.code).toBe('OFFLINE')
+    // A check of a node that does not answer is kept as such (the unreachable rule counts them); it adds
+    // no point to the history.
+    const before = (await client.call('validators.history', { range: 'all' })).points.length
+    const refresh = await client.call('validators.refresh', {})
+    expect(refresh.sample).toMatchObject({ profileId, reachable: false, error: expect.any(String) })
+    expect(refresh.sample.validators).toBeUndefined()
+    expect((await client.call('validators.history', { range: 'all' })).points).toHaveLength(before)
   })
 })

@@ -8,9 +8,9 @@ import { delegatorView, totalsOf, validatorView } from './views'
 
 /**
  * The validators area. Node reads map the node's answer to the contract's view (the data path caches
- * them); history, alerts and settings come from the service.
+ * them); the history and "check now" come from the service, over the watch.
  */
-export function validatorHandlers(connections: Connections, validators: ValidatorsService, monitorChanged: () => void): AreaHandlers<'validators'> {
+export function validatorHandlers(connections: Connections, validators: ValidatorsService): AreaHandlers<'validators'> {
   const node = () => connections.get().node
   return {
     'validators.mine': async ({ subnetID, nodeIDs }, { signal }) => {
@@ -65,14 +65,7 @@ export function validatorHandlers(connections: Connections, validators: Validato
       return { subnetID: subnet, validator: validatorView(v, subnet), delegators: delegators.map(delegatorView) }
     },
     'validators.refresh': () => validators.refresh(),
-    'validators.history': ({ range, nodeID }) => validators.history(range, nodeID),
-    'validators.alerts': ({ limit }) => validators.alerts(limit),
-    'validators.settings': () => validators.settings(),
-    'validators.setSettings': (patch) => {
-      const next = validators.setSettings(patch)
-      monitorChanged()
-      return next
-    }
+    'validators.history': ({ range, nodeID }) => validators.history(range, nodeID)
   }
 }
 

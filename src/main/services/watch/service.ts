@@ -4,7 +4,7 @@
  * (the event to the renderer, the channels, the CLI's JSON lines). Rules never send; this service only
  * records and tells.
  */
-import type { Alert, AlertState, Output, ParsedInput } from '../../../shared/contract'
+import type { Alert, AlertState, Output, ParsedInput, WatchSample } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AlertStore } from '../../cache/alert-store'
 import type { WatchStore } from '../../cache/watch-store'
@@ -43,9 +43,18 @@ export interface WatchServiceOptions {
   cooldownMs?: number
 }
 
+/** A check of one profile and the alerts it fired and cleared (validators.refresh). */
+export interface CheckOutcome {
+  sample: WatchSample
+  fired: Alert[]
+  cleared: Alert[]
+}
+
 export class WatchService {
   private readonly scheduler: WatchScheduler
   private readonly now: () => number
+  /** what the last check of each profile fired and cleared, by profile id */
+  private readonly outcomes = new Map<string, Omit<CheckOutcome, 'sample'> & { at: number }>()
 
   constructor(private readonly opts: WatchServiceOptions) {
     this.now = opts.now ?? opts.clock?.now ?? (() => Date.now())
@@ -105,6 +114,7 @@ export class WatchService {
       for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing', { muted: muted.has(a.rule) })
       for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved', { muted: muted.has(a.rule) })
     })
+    this.outcomes.set(profileId, { at: sample.at, ...outcome })
   }
 
   status(): Output<'watch.status'> {
@@ -168,6 +178,13 @@ export class WatchService {
     const last = this.opts.store.recentSamples(profileId, 1)[0]
     if (!last) throw new AppError('INTERNAL', `The check of profile ${profileId} kept no sample: see the app's log`)
     return last
+  }
+
+  /** checkNow, with the alerts that check fired and cleared (a check already running is waited for: its alerts). */
+  async checkNowWithAlerts(profileId: string): Promise<CheckOutcome> {
+    const sample = await this.checkNow(profileId)
+    const o = this.outcomes.get(profileId)
+    return o?.at === sample.at ? { sample, fired: o.fired, cleared: o.cleared } : { sample, fired: [], cleared: [] }
   }
 
   samples(input: ParsedInput<'watch.samples'>): Output<'watch.samples'> {

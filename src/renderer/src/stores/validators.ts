@@ -1,73 +1,113 @@
 /**
- * The validators panel's local state in main: the chosen subnet, the kept history, the alerts and their
- * settings. History and alerts are reloaded when main says they changed (`cache.changed` after a refresh,
- * whether the operator asked for it or the interval ran it) and when the page reconnects; never by hand.
+ * The validators panel's state in main, for the active profile: the chosen subnet, the history the watch's
+ * checks kept of its validators, the alerts of the alerts area about them, the uptime threshold (the
+ * profile's uptimeLow rule) and how often the watch checks its node. Reloaded when main says they changed
+ * (`cache.changed`, `alerts.changed`), when the active profile changes and when the page reconnects; the
+ * watch's own checks announce no new sample, so the history chart polls while it is on screen (`poll`).
  *
- * Alerts as they happen (`validators.alert`): the store tells the panel (which shows an in-app message)
- * and, in browser mode only, shows the browser's notification if the person allowed it. The desktop app
- * does not need that: its main process already shows a system notification for every fired alert.
+ * Alerts as they happen are the alerts store's (the shell's message, the browser's notification): the
+ * same for every rule and profile, so nothing here shows them again.
  */
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
-import type { Output, SamplePoint, ValidatorAlert, ValidatorSettings } from '../../../shared/contract'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { Alert, AlertRule, Output, RuleSetting, SamplePoint, WatchProfileSettings } from '../../../shared/contract'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
-import { useAppStore } from './app'
+import { useProfilesStore } from './profiles'
 
 export type HistoryRange = 'day' | 'week' | 'all'
-export type AlertListener = (alert: ValidatorAlert, state: 'fired' | 'cleared') => void
-/** 'unsupported': no Notification API (or not browser mode, where main notifies). */
-export type NotifyPermission = NotificationPermission | 'unsupported'
+
+/** The rules about the profile's validators: their alerts are the ones this panel lists. */
+export const VALIDATOR_RULES: readonly AlertRule[] = ['validatorNotConnected', 'uptimeLow', 'validatorLeftSet', 'stakeEnding', 'l1BalanceRunway']
+const isValidatorAlert = (a: Alert): boolean => VALIDATOR_RULES.includes(a.rule)
 
 const PAGE_ERROR: ErrorData = { code: 'INTERNAL', message: 'Unexpected error in the page' }
 const errorOf = (err: unknown): ErrorData => toErrorData(err) ?? PAGE_ERROR
 
 export const useValidatorsStore = defineStore('validators', () => {
-  const appStore = useAppStore()
+  const profiles = useProfilesStore()
+  const profileId = computed(() => profiles.activeId)
   /** null: the Primary Network. */
   const subnetID = ref<string | null>(null)
 
-  const settings = ref<ValidatorSettings | null>(null)
-  const alerts = shallowRef<ValidatorAlert[]>([])
+  /** Open ones first, then past ones, newest first within each. */
+  const alerts = shallowRef<Alert[]>([])
   const alertsError = shallowRef<ErrorData | null>(null)
+  const uptimeRule = shallowRef<RuleSetting | null>(null)
+  const watchSettings = shallowRef<WatchProfileSettings | null>(null)
   const range = ref<HistoryRange>('day')
   const points = shallowRef<SamplePoint[]>([])
   const historyError = shallowRef<ErrorData | null>(null)
   const historyLoaded = ref(false)
   const refreshing = ref(false)
 
-  async function loadSettings(): Promise<void> {
-    try {
-      settings.value = await api.call('validators.settings', {})
-    } catch {
-      // The alerts block shows the defaults as unknown; the connection banner says why.
-    }
+  /** The threshold the cards mark a low uptime by; null while unknown or with the rule off. */
+  const uptimeThreshold = computed(() => (uptimeRule.value?.enabled && typeof uptimeRule.value.threshold === 'number' ? uptimeRule.value.threshold : null))
+
+  /**
+   * Each load answers for the profile it asked about: an answer about another profile (the active one
+   * changed meanwhile) or older than a later ask of the same kind is dropped.
+   */
+  const asks = { alerts: 0, settings: 0, history: 0 }
+  function ask(kind: keyof typeof asks): () => boolean {
+    const n = ++asks[kind]
+    const id = profileId.value
+    return () => n === asks[kind] && id === profileId.value
   }
 
   async function loadAlerts(): Promise<void> {
+    const id = profileId.value
+    const current = ask('alerts')
+    if (!id) {
+      alerts.value = []
+      return
+    }
     try {
-      alerts.value = (await api.call('validators.alerts', { limit: 200 })).alerts
+      const out = await api.call('alerts.list', { profileId: id, limit: 200 })
+      if (!current()) return
+      const newest = (a: Alert, b: Alert) => b.firedAt - a.firedAt
+      alerts.value = [...out.open.filter(isValidatorAlert).sort(newest), ...out.past.filter(isValidatorAlert)]
       alertsError.value = null
     } catch (err) {
-      alertsError.value = errorOf(err)
+      if (current()) alertsError.value = errorOf(err)
     }
   }
 
-  /** The range asked for last: an older answer that arrives late does not replace a newer one. */
-  let historyAsk = 0
+  async function loadSettings(): Promise<void> {
+    const id = profileId.value
+    const current = ask('settings')
+    if (!id) {
+      uptimeRule.value = null
+      watchSettings.value = null
+      return
+    }
+    try {
+      const [rules, watched] = await Promise.all([api.call('alerts.rules', { profileId: id }), api.call('watch.settings', {})])
+      if (!current()) return
+      uptimeRule.value = rules.rules.find((r) => r.rule === 'uptimeLow') ?? null
+      watchSettings.value = watched.profiles.find((p) => p.profileId === id) ?? null
+    } catch {
+      // The settings show as unknown; the connection banner or the status view says why.
+    }
+  }
+
   async function loadHistory(): Promise<void> {
-    const ask = ++historyAsk
+    const current = ask('history')
+    if (!profileId.value) {
+      points.value = []
+      historyLoaded.value = true
+      return
+    }
     try {
       const out = await api.call('validators.history', { range: range.value })
-      if (ask !== historyAsk) return
+      if (!current()) return
       points.value = out.points
       historyError.value = null
     } catch (err) {
-      if (ask !== historyAsk) return
-      historyError.value = errorOf(err)
+      if (current()) historyError.value = errorOf(err)
     } finally {
-      if (ask === historyAsk) historyLoaded.value = true
+      if (current()) historyLoaded.value = true
     }
   }
 
@@ -76,13 +116,26 @@ export const useValidatorsStore = defineStore('validators', () => {
     void loadHistory()
   }
 
-  async function saveSettings(patch: Partial<ValidatorSettings>): Promise<ValidatorSettings> {
-    const next = await api.call('validators.setSettings', patch)
-    settings.value = next
-    return next
+  function activeProfile(): string {
+    if (!profileId.value) throw new Error('No active profile')
+    return profileId.value
   }
 
-  /** Refresh now: keeps a sample, raises or clears alerts; main then says what changed. */
+  /** The profile's uptimeLow threshold (the alerts area's rule). */
+  async function saveThreshold(threshold: number): Promise<RuleSetting | null> {
+    const out = await api.call('alerts.setRules', { profileId: activeProfile(), rules: [{ rule: 'uptimeLow', threshold }] })
+    if (out.profileId === profileId.value) uptimeRule.value = out.rules.find((r) => r.rule === 'uptimeLow') ?? null
+    return uptimeRule.value
+  }
+
+  /** How often the watch checks the profile's node; null: it does not. */
+  async function saveInterval(sec: number | null): Promise<WatchProfileSettings> {
+    const out = await api.call('watch.setSettings', { profileId: activeProfile(), ...(sec === null ? { enabled: false } : { enabled: true, intervalSec: sec }) })
+    if (out.profileId === profileId.value) watchSettings.value = out
+    return out
+  }
+
+  /** Check now: the watch's check of the active profile; main then says what changed. */
   async function refresh(): Promise<Output<'validators.refresh'>> {
     refreshing.value = true
     try {
@@ -92,64 +145,48 @@ export const useValidatorsStore = defineStore('validators', () => {
     }
   }
 
-  // Notifications of the browser (browser mode only).
-  const permission = ref<NotifyPermission>(notificationPermission())
-  function browserNotifies(): boolean {
-    return appStore.info?.mode === 'browser' && typeof Notification !== 'undefined'
-  }
-  /** Asks the browser; only ever called from a click (browsers ignore or penalise unprompted asks). */
-  async function enableNotifications(): Promise<NotifyPermission> {
-    if (typeof Notification === 'undefined') return (permission.value = 'unsupported')
-    permission.value = await Notification.requestPermission()
-    return permission.value
+  /** Reloads the history every `ms` while the calling view lives (the watch's checks add samples unannounced); returns the stop. */
+  function poll(ms: number): () => void {
+    const timer = setInterval(() => void loadHistory(), ms)
+    return () => clearInterval(timer)
   }
 
-  const listeners = new Set<AlertListener>()
-  function onAlert(listener: AlertListener): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  }
-
-  api.on('validators.alert', ({ alert, state }) => {
-    for (const l of listeners) l(alert, state)
-    if (state === 'fired' && browserNotifies() && Notification.permission === 'granted') {
-      // The tag replaces rather than stacks a notification for the same alert; the text is ours, as text.
-      new Notification('Validator alert', { body: alert.message, tag: alert.id })
-    }
-  })
-  api.on('cache.changed', ({ methods }) => {
-    const all = methods.includes('*')
-    if (all || methods.includes('validators.alerts')) void loadAlerts()
-    if (all || methods.includes('validators.history')) void loadHistory()
-  })
-  onConnected(() => {
-    permission.value = notificationPermission()
+  function loadAll(): void {
     void loadSettings()
     void loadAlerts()
     void loadHistory()
+  }
+
+  api.on('alerts.changed', ({ alert }) => {
+    if (alert.profileId === profileId.value && isValidatorAlert(alert)) void loadAlerts()
   })
+  api.on('cache.changed', ({ methods }) => {
+    const all = methods.includes('*')
+    if (all || methods.includes('alerts.list')) void loadAlerts()
+    if (all || methods.includes('alerts.rules') || methods.includes('watch.settings')) void loadSettings()
+    if (all || methods.includes('validators.history') || methods.includes('watch.samples')) void loadHistory()
+  })
+  watch(profileId, loadAll)
+  onConnected(loadAll)
 
   return {
     subnetID,
-    settings,
+    profileId,
     alerts,
     alertsError,
+    uptimeRule,
+    uptimeThreshold,
+    watchSettings,
     range,
     points,
     historyError,
     historyLoaded,
     refreshing,
-    permission,
-    browserNotifies,
     setRange,
-    saveSettings,
+    saveThreshold,
+    saveInterval,
     refresh,
-    enableNotifications,
-    onAlert,
+    poll,
     loadHistory
   }
 })
-
-function notificationPermission(): NotifyPermission {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission
-}

@@ -91,3 +91,10 @@ export function shortId(id: string): string {
 }
 
 export const SUBNET_PRIMARY = 'Primary Network'
+
+/** A check interval in whole units: "30 s", "5 min", "2 h" ("90 s" when not whole minutes). */
+export function intervalLabel(sec: number): string {
+  if (sec % 3_600 === 0) return `${sec / 3_600} h`
+  if (sec % 60 === 0) return `${sec / 60} min`
+  return `${sec} s`
+}
