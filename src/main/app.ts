@@ -141,11 +141,13 @@ export function createApp(opts: AppOptions): App {
   })
   const watchStore = new WatchStore(db)
   const alertStore = new AlertStore(db)
+  const readsStore = new ReadsStore(db)
   const watch = new WatchService({
     store: watchStore,
     alerts: alertStore,
     profiles: () => profiles.everyProfile(),
     profile: (id) => profiles.storedProfile(id),
+    cache: { reads: readsStore, labelOf: (service) => SERVICE_LABELS[service] },
     onAlert: (alert, state, { muted }) => {
       server.publish('alerts.changed', { alert, state })
       server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'alerts.list'] })
@@ -241,7 +243,7 @@ export function createApp(opts: AppOptions): App {
   const served = withEffectPolicy(
     withInvalidation(
       withDataPath(handlers, {
-        reads: new ReadsStore(db),
+        reads: readsStore,
         scopeOf: (service) => connections.scopeOf(service),
         labelOf: (service) => SERVICE_LABELS[service]
       }),

@@ -1,6 +1,7 @@
-import type { RemoteService } from '../../shared/contract'
+import type { z } from 'zod'
+import { contract, type CachedMethod, type Method, type Output, type ParsedInput, type RemoteService } from '../../shared/contract'
 import { AppError, type ErrorCode } from '../../shared/rpc/errors'
-import type { Handlers } from '../../shared/rpc/server'
+import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 import { canonicalKey, type ReadsStore } from '../cache/reads-store'
 import { wrapEachMethod } from './each-method'
@@ -26,38 +27,50 @@ export interface DataPathDeps {
  * OFFLINE. Other methods pass through unchanged.
  */
 export function withDataPath(handlers: AllHandlers, deps: DataPathDeps): Handlers<Contract> {
+  return wrapEachMethod(handlers, (method, spec, handler) => (spec.data && spec.from ? cachedRead(method, handler, deps) : handler))
+}
+
+type AnyHandler = (input: unknown, ctx: CallContext) => unknown
+
+/**
+ * One cached read: the handler's answer validated, cached under the scope of its service and wrapped in
+ * its envelope, or the cached answer when the source cannot be reached. withDataPath wraps every cached
+ * method with it; the watch wraps the reads of its checks with it for each profile's own scope.
+ */
+export function cachedRead<M extends CachedMethod>(method: M, handler: (input: ParsedInput<M>, ctx: CallContext) => unknown, deps: DataPathDeps): (input: ParsedInput<M>, ctx: CallContext) => Promise<Output<M>>
+export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDeps): AnyHandler
+export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDeps): AnyHandler {
   const now = deps.now ?? Date.now
-  return wrapEachMethod(handlers, (method, spec, handler) => {
-    if (!spec.data || !spec.from) return handler
-    const dataSchema = spec.data
-    const from = spec.from
-    return async (input, ctx) => {
-      const scope = deps.scopeOf(from)
-      const key = canonicalKey(input)
-      try {
-        const raw = await handler(input, ctx)
-        const parsed = dataSchema.safeParse(raw)
-        if (!parsed.success)
-          throw new AppError('UPSTREAM_INVALID', `The ${deps.labelOf(from)} answered ${method} with values the app cannot take (too long or malformed)`, {
-            method,
-            issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`.slice(0, 300))
-          })
-        const fetchedAt = now()
-        deps.reads.put(scope, method, key, parsed.data, fetchedAt)
-        return { data: parsed.data, fetchedAt, source: 'live' }
-      } catch (err) {
-        if (!(err instanceof AppError) || !UNREACHABLE.has(err.code)) throw err
-        const cached = deps.reads.get(scope, method, key)
-        const valid = cached && dataSchema.safeParse(cached.data)
-        if (!cached || !valid || !valid.success)
-          throw new AppError(
-            'OFFLINE',
-            `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
-            { unreachable: scope, sourceCode: err.code },
-            { cause: err }
-          )
-        return { data: valid.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } }
-      }
+  const spec = contract.methods[method] as { data?: z.ZodType; from?: RemoteService }
+  if (!spec.data || !spec.from) throw new Error(`${method} is not a cached read`)
+  const dataSchema = spec.data
+  const from = spec.from
+  return async (input, ctx) => {
+    const scope = deps.scopeOf(from)
+    const key = canonicalKey(input)
+    try {
+      const raw = await handler(input, ctx)
+      const parsed = dataSchema.safeParse(raw)
+      if (!parsed.success)
+        throw new AppError('UPSTREAM_INVALID', `The ${deps.labelOf(from)} answered ${method} with values the app cannot take (too long or malformed)`, {
+          method,
+          issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`.slice(0, 300))
+        })
+      const fetchedAt = now()
+      deps.reads.put(scope, method, key, parsed.data, fetchedAt)
+      return { data: parsed.data, fetchedAt, source: 'live' }
+    } catch (err) {
+      if (!(err instanceof AppError) || !UNREACHABLE.has(err.code)) throw err
+      const cached = deps.reads.get(scope, method, key)
+      const valid = cached && dataSchema.safeParse(cached.data)
+      if (!cached || !valid || !valid.success)
+        throw new AppError(
+          'OFFLINE',
+          `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
+          { unreachable: scope, sourceCode: err.code },
+          { cause: err }
+        )
+      return { data: valid.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } }
     }
-  })
+  }
 }

@@ -130,3 +130,23 @@ describe('the alert rules against the sim', () => {
     expect(samples.map((s) => s.at)).toEqual([...samples.map((s) => s.at)].sort((a, b) => a - b))
   })
 })
+
+describe('the checks and the cache of the panels', () => {
+  it("what a check read is kept where that profile's panels read it offline", async () => {
+    await client.call('watch.check', { profileId })
+    sim.setConfig({ unresponsive: 'refuse' })
+    try {
+      await client.call('profiles.activate', { id: profileId })
+      const version = await client.call('info.getNodeVersion', {})
+      expect(version).toMatchObject({ source: 'cache', data: { version: 'avalanchego/1.13.5' } })
+      const health = await client.call('health.health', {})
+      expect(health).toMatchObject({ source: 'cache', data: { healthy: true } })
+      // And a check while the node does not answer keeps no cached answer as its own: unreachable.
+      const down = await client.call('watch.check', { profileId })
+      expect(down).toMatchObject({ reachable: false })
+      expect(down).not.toHaveProperty('version')
+    } finally {
+      sim.setConfig({ unresponsive: null })
+    }
+  })
+})

@@ -1,14 +1,14 @@
 import type { HealthCheck, Peer } from '../../../shared/contract'
 import { health, info } from '../../clients/node/index'
-import type { Connections } from '../connection/clients'
+import type { NodeApis } from '../../clients/node/index'
 import type { AreaHandlers } from '../handlers'
 
 /**
  * The node's identity and health. Each handler calls one node function and maps its answer to the
- * contract's view; the data path caches it and answers offline.
+ * contract's view; the data path caches it and answers offline. `node` is the active profile's node, or
+ * (for the watch's checks) the node of the profile checked.
  */
-export function infoHandlers(connections: Connections): AreaHandlers<'info'> & AreaHandlers<'health'> {
-  const node = () => connections.get().node
+export function infoHandlers(node: () => NodeApis): AreaHandlers<'info'> & AreaHandlers<'health'> {
   return {
     'info.getNodeID': async (_input, { signal }) => {
       const r = await info.getNodeID(node(), {}, { signal })

@@ -5,19 +5,71 @@
  * A part the node does not serve (its API off: 404, or an RPC error) is left unknown, never counted
  * against the node; only a node that answers nothing at all is unreachable.
  */
-import type { WatchSample, WatchedValidator } from '../../../shared/contract'
+import type { Data, Envelope, Method, WatchSample, WatchedValidator } from '../../../shared/contract'
+import type { CallContext } from '../../../shared/rpc/server'
 import { AppError } from '../../../shared/rpc/errors'
-import { health, info, platform } from '../../clients/node/index'
+import { platform } from '../../clients/node/index'
 import type { NodeApis } from '../../clients/node/index'
 import { fetchNodeMetrics } from '../../clients/node/node-metrics'
+import { safeUrl } from '../../clients/transport/http'
+import { cachedRead, type DataPathDeps } from '../data-path'
+import { infoHandlers } from '../info/handlers'
 import { majorityVersion } from './versions'
 
 export const DEFAULT_CHECK_DEADLINE_MS = 5_000
+
+/** The node's answers a check reads as the panels read them: the contract's data of each method. */
+export interface CheckReads {
+  health(signal: AbortSignal): Promise<Data<'health.health'>>
+  isBootstrapped(chain: string, signal: AbortSignal): Promise<Data<'info.isBootstrapped'>>
+  nodeVersion(signal: AbortSignal): Promise<Data<'info.getNodeVersion'>>
+  peers(signal: AbortSignal): Promise<Data<'info.peers'>>
+  nodeId(signal: AbortSignal): Promise<Data<'info.getNodeID'>>
+}
+
+type InfoMethod = 'health.health' | 'info.isBootstrapped' | 'info.getNodeVersion' | 'info.peers' | 'info.getNodeID'
+
+/**
+ * The reads of one node through the info and health handlers the panels use. With `cache`, through the
+ * data path, scoped to that node: each answer is kept where the profile's panels find it offline, and an
+ * answer from the cache (the node not reachable) counts as no answer here.
+ */
+export function nodeReads(node: NodeApis, cache?: DataPathDeps): CheckReads {
+  const handlers = infoHandlers(() => node)
+  type Read = (input: unknown, signal: AbortSignal) => Promise<unknown>
+  const read = (method: InfoMethod): Read => {
+    const handler = handlers[method] as unknown as (input: unknown, ctx: CallContext) => Promise<unknown>
+    if (!cache) return (input, signal) => handler(input, { signal, transport: 'memory' })
+    const wrapped = cachedRead(method as Method, handler, cache)
+    return async (input, signal) => {
+      const env = (await wrapped(input, { signal, transport: 'memory' })) as Envelope<unknown>
+      if (env.source === 'live') return env.data
+      // Answered from the cache: for the check, no answer (no connection, no answer in time) or "not now" (503, 429).
+      const message = env.offline?.message ?? 'the node did not answer'
+      if (env.offline?.code === 'UNAVAILABLE' || env.offline?.code === 'RATE_LIMITED') throw new AppError('UNAVAILABLE', message)
+      throw new AppError('NETWORK', message, { url: safeUrl(cache.scopeOf('node')) })
+    }
+  }
+  const health = read('health.health')
+  const boot = read('info.isBootstrapped')
+  const version = read('info.getNodeVersion')
+  const peers = read('info.peers')
+  const id = read('info.getNodeID')
+  return {
+    health: (signal) => health({}, signal) as Promise<Data<'health.health'>>,
+    isBootstrapped: (chain, signal) => boot({ chain }, signal) as Promise<Data<'info.isBootstrapped'>>,
+    nodeVersion: (signal) => version({}, signal) as Promise<Data<'info.getNodeVersion'>>,
+    peers: (signal) => peers({}, signal) as Promise<Data<'info.peers'>>,
+    nodeId: (signal) => id({}, signal) as Promise<Data<'info.getNodeID'>>
+  }
+}
 
 export interface CheckTarget {
   profileId: string
   nodeUrl: string
   node: NodeApis
+  /** how the node's answers are read (nodeReads); default: straight from the node, not kept */
+  reads?: CheckReads
   /** the profile's NodeIDs; none: the node's own */
   nodeIds: readonly string[]
   /** subnets and L1s whose validators are checked besides the Primary Network */
@@ -31,8 +83,8 @@ export interface CheckOptions {
   signal?: AbortSignal
 }
 
-/** No answer at all, as opposed to an answer that says "not here" or "not now". */
-const NO_ANSWER = new Set(['NETWORK', 'TIMEOUT', 'CANCELLED'])
+/** No answer at all (OFFLINE: none, and none cached either), as opposed to an answer that says "not here" or "not now". */
+const NO_ANSWER = new Set(['NETWORK', 'TIMEOUT', 'CANCELLED', 'OFFLINE'])
 
 type Part<T> = { ok: true; value: T } | { ok: false; answered: boolean; message: string }
 
@@ -86,15 +138,16 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const started = Date.now()
   const first = deadline(deadlineMs, opts.signal)
   const ask = <T>(call: (signal: AbortSignal) => Promise<T>) => part(call, first)
-  const boot = (chain: string) => ask((signal) => info.isBootstrapped(t.node, { chain }, { signal }))
+  const reads = t.reads ?? nodeReads(t.node)
+  const boot = (chain: string) => ask((signal) => reads.isBootstrapped(chain, signal))
   const [healthPart, p, x, c, version, peers, nodeId, metrics, feeState] = await Promise.all([
-    ask((signal) => health.health(t.node, {}, { signal })),
+    ask((signal) => reads.health(signal)),
     boot('P'),
     boot('X'),
     boot('C'),
-    ask((signal) => info.getNodeVersion(t.node, {}, { signal })),
-    ask((signal) => info.peers(t.node, {}, { signal })),
-    ask((signal) => info.getNodeID(t.node, {}, { signal })),
+    ask((signal) => reads.nodeVersion(signal)),
+    ask((signal) => reads.peers(signal)),
+    ask((signal) => reads.nodeId(signal)),
     ask((signal) => fetchNodeMetrics(t.nodeUrl, { signal, timeoutMs: deadlineMs })),
     t.subnetIds.length ? ask((signal) => platform.getValidatorFeeState(t.node, {}, { signal })) : Promise.resolve(undefined)
   ])
@@ -118,9 +171,9 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
     ...(!reachable && firstFailure ? { error: cut(firstFailure.message) } : {}),
     ...(healthPart.ok ? { healthy: healthPart.value.healthy } : {}),
     failingChecks: healthPart.ok
-      ? Object.entries(healthPart.value.checks)
-          .filter(([, check]) => check.error !== undefined)
-          .map(([name]) => cut(name))
+      ? healthPart.value.checks
+          .filter((check) => !check.healthy)
+          .map((check) => cut(check.name))
           .sort()
           .slice(0, 500)
       : [],

@@ -11,7 +11,9 @@ import type { WatchStore } from '../../cache/watch-store'
 import { nodeApis } from '../../clients/node/endpoints'
 import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../alerts/rules'
 import type { EffectiveProfile } from '../profiles/service'
-import { checkNode } from './check'
+import type { ReadsStore } from '../../cache/reads-store'
+import type { RemoteService } from '../../../shared/contract'
+import { checkNode, nodeReads } from './check'
 import { WatchScheduler, type SchedulerClock } from './scheduler'
 
 export interface AlertNotice {
@@ -35,6 +37,11 @@ export interface WatchServiceOptions {
   profile: (id: string) => EffectiveProfile | undefined
   /** runs inside the transaction that stores the alert: synchronous, and what it writes commits with it */
   onAlert?: (alert: Alert, state: AlertState, notice: AlertNotice) => void
+  /**
+   * The cache of remote reads: each check reads the node through the data path of the panels, scoped to
+   * the profile's node, so what it read is there for that profile's panels offline.
+   */
+  cache?: { reads: ReadsStore; labelOf: (service: RemoteService) => string }
   /** a check failed in a way that is ours, not the node's (a closed database, a bug) */
   warn?: (message: string) => void
   now?: () => number
@@ -89,8 +96,12 @@ export class WatchService {
     if (!profile) return
     const { store, alerts } = this.opts
     const settings = store.settings(profileId)
+    const node = nodeApis(profile.nodeUrl, profile.cchainUrl)
+    const { cache } = this.opts
+    const scopeOf = (service: RemoteService) => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
+    const reads = cache ? nodeReads(node, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now }) : undefined
     const sample = await checkNode(
-      { profileId, nodeUrl: profile.nodeUrl, node: nodeApis(profile.nodeUrl, profile.cchainUrl), nodeIds: profile.nodeIds, subnetIds: settings.subnetIds },
+      { profileId, nodeUrl: profile.nodeUrl, node, ...(reads ? { reads } : {}), nodeIds: profile.nodeIds, subnetIds: settings.subnetIds },
       { now: this.now, signal, ...(this.opts.deadlineMs ? { deadlineMs: this.opts.deadlineMs } : {}) }
     )
     // Stopped while the node was asked: the database may be closed already.
