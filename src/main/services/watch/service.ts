@@ -57,14 +57,20 @@ export interface CheckOutcome {
   cleared: Alert[]
 }
 
+/** How often a profile's peers are listed (their versions); between times the count comes from /ext/metrics. */
+export const PEERS_LISTED_EVERY_MS = 10 * 60_000
+
 export class WatchService {
   private readonly scheduler: WatchScheduler
+  private readonly peersListedAt = new Map<string, number>()
   private readonly now: () => number
   /** what the last check of each profile fired and cleared, by profile id */
   private readonly outcomes = new Map<string, Omit<CheckOutcome, 'sample'> & { at: number }>()
 
   constructor(private readonly opts: WatchServiceOptions) {
-    this.now = opts.now ?? opts.clock?.now ?? (() => Date.now())
+    // Called on the clock, not taken off it: a clock that is a class (OffsetClock) reads its own fields.
+    const clock = opts.clock
+    this.now = opts.now ?? (clock ? () => clock.now() : () => Date.now())
     this.scheduler = new WatchScheduler({
       list: () =>
         opts.profiles().map((p) => {
@@ -100,8 +106,20 @@ export class WatchService {
     const { cache } = this.opts
     const scopeOf = (service: RemoteService) => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
     const reads = cache ? nodeReads(node, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now }) : undefined
+    const previous = store.recentSamples(profileId, 1)[0]
+    const listPeers = (this.peersListedAt.get(profileId) ?? -Infinity) <= this.now() - PEERS_LISTED_EVERY_MS || previous?.peersMajorityVersion === undefined
+    if (listPeers) this.peersListedAt.set(profileId, this.now())
     const sample = await checkNode(
-      { profileId, nodeUrl: profile.nodeUrl, node, ...(reads ? { reads } : {}), nodeIds: profile.nodeIds, subnetIds: settings.subnetIds },
+      {
+        profileId,
+        nodeUrl: profile.nodeUrl,
+        node,
+        ...(reads ? { reads } : {}),
+        nodeIds: profile.nodeIds,
+        subnetIds: settings.subnetIds,
+        listPeers,
+        ...(previous ? { previous } : {})
+      },
       { now: this.now, signal, ...(this.opts.deadlineMs ? { deadlineMs: this.opts.deadlineMs } : {}) }
     )
     // Stopped while the node was asked: the database may be closed already.
