@@ -74,6 +74,14 @@ export interface CheckTarget {
   nodeIds: readonly string[]
   /** subnets and L1s whose validators are checked besides the Primary Network */
   subnetIds: readonly string[]
+  /**
+   * Whether to list the peers (info.peers: their versions). On a mainnet node that list is a megabyte or
+   * more, and the version most peers run changes slowly: the watch asks for it now and then, and between
+   * times takes the count from /ext/metrics and the majority version from the sample before.
+   */
+  listPeers?: boolean
+  /** the profile's last sample, for what this check does not ask again */
+  previous?: WatchSample
 }
 
 export interface CheckOptions {
@@ -146,12 +154,12 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
     boot('X'),
     boot('C'),
     ask((signal) => reads.nodeVersion(signal)),
-    ask((signal) => reads.peers(signal)),
+    t.listPeers === false ? Promise.resolve(undefined) : ask((signal) => reads.peers(signal)),
     ask((signal) => reads.nodeId(signal)),
     ask((signal) => fetchNodeMetrics(t.nodeUrl, { signal, timeoutMs: deadlineMs })),
     t.subnetIds.length ? ask((signal) => platform.getValidatorFeeState(t.node, {}, { signal })) : Promise.resolve(undefined)
   ])
-  const parts = [healthPart, p, x, c, version, peers, nodeId, metrics]
+  const parts = [healthPart, p, x, c, version, nodeId, metrics, ...(peers ? [peers] : [])]
   const reachable = parts.some((r) => r.ok || r.answered)
   // The validators: of the profile's NodeIDs, or of the node's own when it has none.
   const ids = t.nodeIds.length ? t.nodeIds : nodeId.ok ? [nodeId.value.nodeID] : []
@@ -161,8 +169,8 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const primary = validatorParts[0]
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
   const bootstrapped = (r: Part<{ isBootstrapped: boolean }>) => (r.ok ? r.value.isBootstrapped : null)
-  const numPeers = peers.ok ? Number(peers.value.numPeers) : NaN
-  const majority = peers.ok ? majorityVersion(peers.value.peers.map((peer) => peer.version)) : undefined
+  const numPeers = peers?.ok ? Number(peers.value.numPeers) : metrics.ok && metrics.value.peers !== undefined ? metrics.value.peers : NaN
+  const majority = peers?.ok ? majorityVersion(peers.value.peers.map((peer) => peer.version)) : peers === undefined ? t.previous?.peersMajorityVersion : undefined
   return {
     profileId: t.profileId,
     at,
