@@ -245,12 +245,16 @@ function listMethods(): Array<{ method: string; summary: string; effect: Effect;
   }))
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+/** Runs the CLI as a program: prints, then exits with its code once stdout and stderr are flushed. */
+export function runMain(argv: string[]): void {
   // Exit only once stdout and stderr are flushed: process.exit() drops what a pipe has not taken yet
   // (`companion methods | jq` lost everything after the first 64 KB).
   const exit = (code: number): void => void process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
-  runCli(process.argv.slice(2), (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n')).then(exit, (e: unknown) => {
+  runCli(argv, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n')).then(exit, (e: unknown) => {
     process.stderr.write(`companion: ${(e as Error).message}\n`)
     exit(1)
   })
 }
+
+// Run as a file (`node out/main/cli.js`, `tsx src/main/cli.ts`); bin/companion.mjs calls runMain itself.
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) runMain(process.argv.slice(2))

@@ -48,7 +48,7 @@ app.whenReady().then(
       dataDir: app.getPath('userData'),
       mode: 'desktop',
       secrets: desktopSecretStore(),
-      // Validator alerts as system notifications; the text is ours (node ids and numbers), shown as text.
+      // The watch's alerts as system notifications (not for muted rules); Notification shows text only.
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body, silent: false }).show()
       },
