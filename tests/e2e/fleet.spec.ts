@@ -80,8 +80,12 @@ test.describe('fleet', () => {
       await expect(alpha.getByTestId('watch-settings')).toContainText('intervalSec must be at least 5 seconds')
       await expect(page.getByTestId('panel-title')).toHaveText('Fleet')
       await expect.poll(async () => Number(await alpha.getByTestId('fleet-charts').getAttribute('data-samples')), { timeout: 20_000 }).toBeGreaterThan(1)
+      // what is typed stays while the rows are read again
+      await expect(alpha.getByTestId('watch-settings')).toContainText('intervalSec must be at least 5 seconds')
+      await alpha.getByTestId('watch-settings').scrollIntoViewIfNeeded()
       await shot(page, 'fleet-03-details-1440')
       await page.setViewportSize({ width: 1024, height: 800 })
+      await alpha.getByTestId('watch-settings').scrollIntoViewIfNeeded()
       await shot(page, 'fleet-04-details-1024')
       await page.setViewportSize({ width: 1440, height: 900 })
       await alpha.getByTestId('fleet-row-details').click()
@@ -101,6 +105,7 @@ test.describe('fleet', () => {
       await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-reach')).toHaveText('reachable')
       await shot(page, 'fleet-05-one-down-1440')
       await page.setViewportSize({ width: 1024, height: 800 })
+      await beta.scrollIntoViewIfNeeded()
       await shot(page, 'fleet-06-one-down-1024')
       await page.setViewportSize({ width: 1440, height: 900 })
       await expect.poll(async () => (await notifications(page)).map((n) => n.title)).toContain('critical: Node unreachable · Beta')
@@ -116,10 +121,19 @@ test.describe('fleet', () => {
       await alert.getByTestId('alert-acknowledge').click()
       await expect(alert.getByTestId('alert-acknowledged')).toContainText('acknowledged')
       await expect(alert.getByTestId('alert-acknowledge')).toHaveCount(0)
+      // Muted for an hour: listed with its end, then unmuted.
+      await alert.getByTestId('alert-mute').click()
+      await page.locator('.n-dropdown-option', { hasText: 'for 1 h' }).click()
+      await expect(alert.getByTestId('alert-muted')).toContainText('rule muted until')
+      await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText('Node unreachable on Beta')
+      await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText(/\(in (59 min|1 h)\)/)
       await shot(page, 'fleet-07-alerts-1440')
       await page.setViewportSize({ width: 1024, height: 800 })
       await shot(page, 'fleet-08-alerts-1024')
       await page.setViewportSize({ width: 1440, height: 900 })
+      await page.getByTestId('mute-unmute').click()
+      await expect(page.getByTestId('mute-row')).toHaveCount(0)
+      await expect(alert.getByTestId('alert-mute')).toBeVisible()
 
       // A row click opens that profile's panels: it becomes active, and its validators show.
       await openPanel(page, 'fleet')
@@ -128,6 +142,14 @@ test.describe('fleet', () => {
       await expect(page.getByTestId('status-profile')).toContainText('Alpha')
       await openPanel(page, 'fleet')
       await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-active')).toBeVisible()
+
+      // The app itself gone: the rows stay, as last read, and say so.
+      await stop(serve)
+      await expect(page.getByTestId('fleet-offline')).toContainText('Showing the checks as last read from the app')
+      await expect(page.getByTestId('fleet-row')).toHaveCount(2)
+      await expect(fleetRow(page, 'Beta').getByTestId('fleet-row-reach')).toContainText('unreachable since')
+      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
+      await shot(page, 'fleet-09-app-gone-1440')
     } catch (err) {
       // what browser mode said, when it is the server that failed
       if (serveErr) console.error(`--- browser mode's stderr ---\n${serveErr}`)

@@ -23,13 +23,13 @@ export const PANELS: readonly PanelEntry[] = [
   {
     path: '/fleet',
     label: 'Fleet',
-    description: "Every profile's node at a glance from main's checks: reachable, healthy, version, peers, validators, open alerts.",
+    description: "Every profile's node at a glance, from the checks main keeps.",
     component: () => import('./fleet/FleetPanel.vue')
   },
   {
     path: '/alerts',
     label: 'Alerts',
-    description: 'Open and past alerts of every node, the rules of each profile, where alerts are sent and how each send went.',
+    description: 'Alerts of every node, the rules, the channels and the delivery log.',
     component: () => import('./alerts/AlertsPanel.vue')
   },
   {
