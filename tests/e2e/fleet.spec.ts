@@ -65,6 +65,9 @@ test.describe('fleet', () => {
       }
       await expect(page.getByTestId('fleet-source')).toContainText('From the checks main keeps')
       await shot(page, 'fleet-01-both-1440')
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await shot(page, 'fleet-01b-both-1440-dark')
+      await page.emulateMedia({ colorScheme: 'light' })
       await page.setViewportSize({ width: 1024, height: 800 })
       await shot(page, 'fleet-02-both-1024')
       await page.setViewportSize({ width: 1440, height: 900 })

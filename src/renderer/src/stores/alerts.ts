@@ -91,8 +91,9 @@ export const useAlertsStore = defineStore('alerts', () => {
   // Notifications of the browser (browser mode only; main notifies in the desktop app).
   const permission = ref<NotifyPermission>(permissionNow())
   const notifyWanted = ref(localStorage.getItem(NOTIFY_KEY) === 'on')
-  const browserMode = computed(() => appStore.info?.mode === 'browser')
-  const notifying = computed(() => browserMode.value && notifyWanted.value && permission.value === 'granted')
+  /** null until app.info says how the app runs */
+  const browserMode = computed(() => (appStore.info ? appStore.info.mode === 'browser' : null))
+  const notifying = computed(() => browserMode.value === true && notifyWanted.value && permission.value === 'granted')
 
   /** Turns "Notify me in this browser" on (asking the browser, only ever from a click) or off. */
   async function setNotify(on: boolean): Promise<NotifyPermission> {
