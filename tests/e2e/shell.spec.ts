@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, readServeUrl, shot, startServe, stop, test } from './fixtures'
+import { callApp, expect, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 test.describe('shell', () => {
   test('without the token the page says where to get it', async ({ page, companion }) => {
@@ -26,10 +26,19 @@ test.describe('shell', () => {
     await expect(page.getByTestId('app-version')).toContainText('browser mode')
   })
 
-  test('the app opens on the first panel of the menu, Validators', async ({ page, companion }) => {
+  test('with more than one profile, the app opens on the Fleet', async ({ page, companion }) => {
+    // The worker's server is shared: make sure it holds two profiles at least, whatever ran before.
+    const url = 'http://127.0.0.1:9'
+    for (const name of ['Shell one', 'Shell two']) {
+      const { profiles } = await callApp(companion, 'profiles.list', {})
+      if (profiles.some((p) => p.name === name)) continue
+      const { id } = await callApp(companion, 'profiles.create', { profile: { name, nodeUrl: url, dataUrl: url, metricsUrl: url, network: 'fuji', nodeIds: [] } })
+      // Not watched: a node that never answers would raise alerts in the other tests of this worker.
+      await callApp(companion, 'watch.setSettings', { profileId: id, enabled: false })
+    }
     await page.goto(companion.url)
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
-    await expect(page.getByTestId('panel-title')).toHaveText('Validators')
+    await expect(page.getByTestId('panel-title')).toHaveText('Fleet')
     expect(page.url()).not.toContain('token=')
   })
 
