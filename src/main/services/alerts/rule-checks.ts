@@ -80,7 +80,7 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
     const tail = samples.slice(-after)
     if (tail.length < after || tail.some((s) => s.reachable)) return null
     const why = last.error ? `: ${last.error}` : ''
-    return node({ firing: true, message: `the node did not answer ${after} check${after === 1 ? '' : 's'} in a row${why}` })
+    return node({ firing: true, message: `the node did not answer ${after === 1 ? 'its last check' : `${after} checks in a row`}${why}` })
   },
   unhealthy({ samples }) {
     const last = lastReachable(samples)
