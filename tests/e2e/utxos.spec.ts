@@ -175,8 +175,10 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   // With the node gone, the page seen before and the kept set still show, marked cached with their age.
   await s.stop()
   sim = undefined
-  await page.getByTestId('nav-validators').click()
-  await page.getByTestId('nav-utxos').click()
+  // Away and back, each panel shown before the next click (a click while the first navigation is under
+  // way would cancel it and leave the panel as it was).
+  await openPanel(page, 'validators')
+  await openPanel(page, 'utxos')
   await ask(page, rich.cChain, 50)
   const pageCard = page.getByTestId('utxo-page')
   await expect(pageCard.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
