@@ -131,7 +131,8 @@ describe('watch', () => {
       expect(await runCli(['watch', '--profile', 'closed', '--data-dir', t.dir], () => undefined, (s) => wrong.push(s))).toBe(2)
       expect(wrong.join('\n')).toMatch(/"watch" takes only --data-dir \(not --profile\)/)
 
-      const child = spawn('node_modules/.bin/tsx', ['src/main/cli.ts', 'watch', '--data-dir', t.dir], { stdio: ['ignore', 'pipe', 'pipe'] })
+      // The built CLI, as an installed copy runs it (through tsx, its signal relay may kill the child before it stops cleanly).
+      const child = spawn(process.execPath, ['out/main/cli.js', 'watch', '--data-dir', t.dir], { stdio: ['ignore', 'pipe', 'pipe'] })
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
       const line = await new Promise<Record<string, unknown>>((resolve, reject) => {
         let buf = ''
