@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 
 /**
@@ -9,8 +10,9 @@ export default defineConfig({
   outputDir: 'test-results',
   // Each worker has its own anvil, browser-mode server and data folder (tests/e2e/fixtures.ts), and each
   // test that needs a local network starts its own sim: nothing is shared across workers. The tests mostly
-  // wait on pages and servers, so three workers keep two cores busy. E2E_WORKERS sets another number.
-  workers: Number(process.env['E2E_WORKERS'] ?? 3),
+  // wait on pages and servers, but less than it seems: three workers keep two cores busy, so one more
+  // worker than cores (three at least, six at most). E2E_WORKERS sets another number.
+  workers: Number(process.env['E2E_WORKERS'] ?? Math.min(6, Math.max(3, availableParallelism() + 1))),
   fullyParallel: false,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,

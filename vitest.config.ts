@@ -1,9 +1,10 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Two projects so `npm test` can run them as separate, named steps.
 // Integration files start real servers (tests/sim, anvil, browser mode), each its own on free ports with
-// its own data folder, so they run in parallel: they mostly wait on those servers, and three at a time
-// keep two cores busy. INTEGRATION_WORKERS sets another number.
+// its own data folder, so they run in parallel: they mostly wait on those servers, so one more file than
+// there are cores (three at least) keeps the cores busy. INTEGRATION_WORKERS sets another number.
 export default defineConfig({
   test: {
     projects: [
@@ -25,7 +26,7 @@ export default defineConfig({
           fileParallelism: true,
           // After the unit tests when both run in one command (vitest needs the order when worker counts differ).
           sequence: { groupOrder: 1 },
-          maxWorkers: Number(process.env['INTEGRATION_WORKERS'] ?? 3)
+          maxWorkers: Number(process.env['INTEGRATION_WORKERS'] ?? Math.max(3, availableParallelism() + 1))
         }
       }
     ]
