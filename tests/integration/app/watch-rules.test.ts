@@ -141,6 +141,10 @@ describe('the checks and the cache of the panels', () => {
       expect(version).toMatchObject({ source: 'cache', data: { version: 'avalanchego/1.13.5' } })
       const health = await client.call('health.health', {})
       expect(health).toMatchObject({ source: 'cache', data: { healthy: true } })
+      const mine = await client.call('validators.mine', {})
+      expect(mine.source).toBe('cache')
+      expect(mine.data.nodeIDs).toEqual([sim.dataset.nodes.self, sim.dataset.nodes.l1, other()])
+      expect(mine.data.validators.map((v) => v.nodeID)).toContain(sim.dataset.nodes.self)
       // And a check while the node does not answer keeps no cached answer as its own: unreachable.
       const down = await client.call('watch.check', { profileId })
       expect(down).toMatchObject({ reachable: false })

@@ -14,6 +14,7 @@ import { fetchNodeMetrics } from '../../clients/node/node-metrics'
 import { safeUrl } from '../../clients/transport/http'
 import { cachedRead, type DataPathDeps } from '../data-path'
 import { infoHandlers } from '../info/handlers'
+import { readMine } from '../validators/handlers'
 import { majorityVersion } from './versions'
 
 export const DEFAULT_CHECK_DEADLINE_MS = 5_000
@@ -25,19 +26,24 @@ export interface CheckReads {
   nodeVersion(signal: AbortSignal): Promise<Data<'info.getNodeVersion'>>
   peers(signal: AbortSignal): Promise<Data<'info.peers'>>
   nodeId(signal: AbortSignal): Promise<Data<'info.getNodeID'>>
+  /** validators.mine: the profile's NodeIDs unless nodeIDs are given; subnetID omitted: the Primary Network */
+  mine(input: { subnetID?: string; nodeIDs?: string[] }, signal: AbortSignal): Promise<Data<'validators.mine'>>
 }
 
-type InfoMethod = 'health.health' | 'info.isBootstrapped' | 'info.getNodeVersion' | 'info.peers' | 'info.getNodeID'
+type ReadMethod = 'health.health' | 'info.isBootstrapped' | 'info.getNodeVersion' | 'info.peers' | 'info.getNodeID' | 'validators.mine'
 
 /**
  * The reads of one node through the info and health handlers the panels use. With `cache`, through the
  * data path, scoped to that node: each answer is kept where the profile's panels find it offline, and an
  * answer from the cache (the node not reachable) counts as no answer here.
  */
-export function nodeReads(node: NodeApis, cache?: DataPathDeps): CheckReads {
-  const handlers = infoHandlers(() => node)
+export function nodeReads(node: NodeApis, profileNodeIds: readonly string[], cache?: DataPathDeps): CheckReads {
+  const handlers = {
+    ...infoHandlers(() => node),
+    'validators.mine': (input: { subnetID?: string; nodeIDs?: string[] }, ctx: CallContext) => readMine(node, profileNodeIds, input, ctx.signal)
+  }
   type Read = (input: unknown, signal: AbortSignal) => Promise<unknown>
-  const read = (method: InfoMethod): Read => {
+  const read = (method: ReadMethod): Read => {
     const handler = handlers[method] as unknown as (input: unknown, ctx: CallContext) => Promise<unknown>
     if (!cache) return (input, signal) => handler(input, { signal, transport: 'memory' })
     const wrapped = cachedRead(method as Method, handler, cache)
@@ -55,7 +61,9 @@ export function nodeReads(node: NodeApis, cache?: DataPathDeps): CheckReads {
   const version = read('info.getNodeVersion')
   const peers = read('info.peers')
   const id = read('info.getNodeID')
+  const mine = read('validators.mine')
   return {
+    mine: (input, signal) => mine(input, signal) as Promise<Data<'validators.mine'>>,
     health: (signal) => health({}, signal) as Promise<Data<'health.health'>>,
     isBootstrapped: (chain, signal) => boot({ chain }, signal) as Promise<Data<'info.isBootstrapped'>>,
     nodeVersion: (signal) => version({}, signal) as Promise<Data<'info.getNodeVersion'>>,
@@ -120,23 +128,24 @@ async function part<T>(call: (signal: AbortSignal) => Promise<T>, d: Deadline): 
 
 const cut = (s: string) => s.slice(0, 500)
 
-/** The profile's validators on one subnet (null: the Primary Network); those asked for and not in the set, not validating. */
-async function validatorsOn(node: NodeApis, subnetID: string | null, nodeIDs: readonly string[], signal: AbortSignal): Promise<WatchedValidator[]> {
-  const r = await platform.getCurrentValidators(node, { nodeIDs: [...nodeIDs], ...(subnetID ? { subnetID } : {}) }, { signal })
-  const seen = r.validators.filter((v) => nodeIDs.includes(v.nodeID))
-  const found: WatchedValidator[] = seen.map((v) => ({
+/**
+ * The profile's validators on one subnet (null: the Primary Network), read as the Validators panel reads
+ * them (validators.mine): those in the current set, and those asked for and not in it, not validating.
+ */
+async function validatorsOn(reads: CheckReads, subnetID: string | null, nodeIDs: readonly string[] | undefined, signal: AbortSignal): Promise<WatchedValidator[]> {
+  const r = await reads.mine({ ...(subnetID ? { subnetID } : {}), ...(nodeIDs ? { nodeIDs: [...nodeIDs] } : {}) }, signal)
+  const found: WatchedValidator[] = r.validators.map((v) => ({
     nodeID: cut(v.nodeID),
     subnetID,
     validating: true,
     ...(v.connected !== undefined ? { connected: v.connected } : {}),
     ...(v.uptime !== undefined ? { uptime: v.uptime } : {}),
     ...(v.endTime !== undefined ? { endTime: v.endTime } : {}),
-    ...(v.weight !== undefined ? { weight: v.weight } : {}),
+    weight: v.weight,
     ...(v.validationID !== undefined ? { validationID: cut(v.validationID) } : {}),
     ...(v.balance !== undefined ? { balance: v.balance } : {})
   }))
-  const missing = nodeIDs.filter((id) => !seen.some((v) => v.nodeID === id)).map((nodeID) => ({ nodeID, subnetID, validating: false }))
-  return [...found, ...missing]
+  return [...found, ...r.notValidating.map((nodeID) => ({ nodeID: cut(nodeID), subnetID, validating: false }))]
 }
 
 /** Checks one node; never throws for anything the node does. */
@@ -146,7 +155,7 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const started = Date.now()
   const first = deadline(deadlineMs, opts.signal)
   const ask = <T>(call: (signal: AbortSignal) => Promise<T>) => part(call, first)
-  const reads = t.reads ?? nodeReads(t.node)
+  const reads = t.reads ?? nodeReads(t.node, t.nodeIds)
   const boot = (chain: string) => ask((signal) => reads.isBootstrapped(chain, signal))
   const [healthPart, p, x, c, version, peers, nodeId, metrics, feeState] = await Promise.all([
     ask((signal) => reads.health(signal)),
@@ -162,10 +171,11 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const parts = [healthPart, p, x, c, version, nodeId, metrics, ...(peers ? [peers] : [])]
   const reachable = parts.some((r) => r.ok || r.answered)
   // The validators: of the profile's NodeIDs, or of the node's own when it has none.
-  const ids = t.nodeIds.length ? t.nodeIds : nodeId.ok ? [nodeId.value.nodeID] : []
+  // (With the profile's own, the same input the panel sends: what the check read is what the panel shows offline.)
+  const ids = t.nodeIds.length ? undefined : nodeId.ok ? [nodeId.value.nodeID] : []
   const then = deadline(deadlineMs, opts.signal)
   const validatorParts =
-    reachable && ids.length ? await Promise.all([null, ...t.subnetIds].map((s) => part((signal) => validatorsOn(t.node, s, ids, signal), then))) : []
+    reachable && ids?.length !== 0 ? await Promise.all([null, ...t.subnetIds].map((s) => part((signal) => validatorsOn(reads, s, ids, signal), then))) : []
   const primary = validatorParts[0]
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
   const bootstrapped = (r: Part<{ isBootstrapped: boolean }>) => (r.ok ? r.value.isBootstrapped : null)

@@ -105,7 +105,7 @@ export class WatchService {
     const node = nodeApis(profile.nodeUrl, profile.cchainUrl)
     const { cache } = this.opts
     const scopeOf = (service: RemoteService) => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
-    const reads = cache ? nodeReads(node, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now }) : undefined
+    const reads = cache ? nodeReads(node, profile.nodeIds, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now }) : undefined
     const previous = store.recentSamples(profileId, 1)[0]
     const listPeers = (this.peersListedAt.get(profileId) ?? -Infinity) <= this.now() - PEERS_LISTED_EVERY_MS || previous?.peersMajorityVersion === undefined
     if (listPeers) this.peersListedAt.set(profileId, this.now())
