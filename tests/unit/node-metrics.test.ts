@@ -50,6 +50,11 @@ describe('the node /ext/metrics reader', () => {
     expect(nodeMetricsFromText('')).toEqual({ acceptedBlocks: {} })
   })
 
+  it("reads the same from a busy node's page, its thousands of other series around them", () => {
+    const noise = Array.from({ length: 5_000 }, (_, i) => `# HELP avalanche_C_vm_metric_${i} x\n# TYPE avalanche_C_vm_metric_${i} gauge\navalanche_C_vm_metric_${i}{chain="C"} ${i}`).join('\n')
+    expect(nodeMetricsFromText(`${noise}\n${CURRENT}${noise}\n`)).toEqual(nodeMetricsFromText(CURRENT))
+  })
+
   it('text that is not the Prometheus format is refused in words', () => {
     expect(() => nodeMetricsFromText('<html>not metrics{')).toThrow(/not in the Prometheus format/)
     expect(() => nodeMetricsFromText('x{a="1" 2')).toThrow(/not in the Prometheus format/)

@@ -154,3 +154,20 @@ describe('the checks and the cache of the panels', () => {
     }
   })
 })
+
+describe('bootstrapping', () => {
+  it('a chain still bootstrapping fails the health check; the check then asks each chain and the alert names it', async () => {
+    sim.setConfig({ failingHealthChecks: ['bootstrapped'] })
+    try {
+      const sample = await client.call('watch.check', { profileId })
+      expect(sample.bootstrapped).toEqual({ P: true, X: true, C: false })
+      const alert = (await open()).find((a) => a.rule === 'notBootstrapped')
+      expect(alert?.message).toContain('the node has not finished bootstrapping: C-Chain')
+    } finally {
+      sim.setConfig({ failingHealthChecks: [] })
+    }
+    // Healthy again: all three bootstrapped from the passing health check, and the alert resolves.
+    expect((await client.call('watch.check', { profileId })).bootstrapped).toEqual({ P: true, X: true, C: true })
+    expect((await open()).some((a) => a.rule === 'notBootstrapped')).toBe(false)
+  })
+})

@@ -33,10 +33,17 @@ const firstValue = (families: Map<string, ParsedFamily>, ...names: string[]): nu
 const ACCEPTED = /^avalanche_(?:(\w+?)_)?blks_accepted(?:_count)?$/
 
 /** Reduces a metrics page to the numbers the watch keeps; unknown ones are left out. */
+/** The families read here; a metrics page's other lines (thousands on a busy node) are dropped before parsing. */
+const WANTED = /^(?:# (?:HELP|TYPE) )?(?:avalanche_process_process_(?:cpu_seconds_total|resident_memory_bytes)|(?:avalanche_)?process_(?:cpu_seconds_total|resident_memory_bytes)|avalanche_network_(?:peers|node_uptime_weighted_average|node_uptime_rewarding_stake)|avalanche_\w*blks_accepted\w*)[\s{]/
+
 export function nodeMetricsFromText(text: string): NodeMetrics {
   let parsed: ParsedFamily[]
   try {
-    parsed = parsePrometheusTextFormat(text) as ParsedFamily[]
+    // Filtered first: a mainnet node's page is megabytes, and the parser builds an object for every line.
+    const lines = text.split('\n')
+    const kept = lines.filter((l) => WANTED.test(l))
+    // Nothing kept from text that has lines: parse it whole, so text that is not metrics at all is told apart.
+    parsed = parsePrometheusTextFormat(kept.length > 0 ? kept.join('\n') + '\n' : text) as ParsedFamily[]
   } catch (err) {
     throw new AppError('UPSTREAM_INVALID', `The ${SERVICE} sent text that is not in the Prometheus format: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300))
   }

@@ -83,11 +83,12 @@ export interface CheckTarget {
   /** subnets and L1s whose validators are checked besides the Primary Network */
   subnetIds: readonly string[]
   /**
-   * Whether to list the peers (info.peers: their versions). On a mainnet node that list is a megabyte or
-   * more, and the version most peers run changes slowly: the watch asks for it now and then, and between
-   * times takes the count from /ext/metrics and the majority version from the sample before.
+   * Whether to read what changes slowly: the peers' list (info.peers: on a mainnet node a megabyte or
+   * more, for the version most of them run), the node's version (it changes when the node is upgraded and
+   * restarted) and its NodeID. The watch asks for them now and then; between times the peer count comes
+   * from /ext/metrics and the rest from the sample before.
    */
-  listPeers?: boolean
+  full?: boolean
   /** the profile's last sample, for what this check does not ask again */
   previous?: WatchSample
 }
@@ -156,29 +157,32 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const first = deadline(deadlineMs, opts.signal)
   const ask = <T>(call: (signal: AbortSignal) => Promise<T>) => part(call, first)
   const reads = t.reads ?? nodeReads(t.node, t.nodeIds)
-  const boot = (chain: string) => ask((signal) => reads.isBootstrapped(chain, signal))
-  const [healthPart, p, x, c, version, peers, nodeId, metrics, feeState] = await Promise.all([
+  const full = t.full !== false || t.previous?.nodeId === undefined
+  const [healthPart, version, peers, nodeIdPart, metrics, feeState] = await Promise.all([
     ask((signal) => reads.health(signal)),
-    boot('P'),
-    boot('X'),
-    boot('C'),
-    ask((signal) => reads.nodeVersion(signal)),
-    t.listPeers === false ? Promise.resolve(undefined) : ask((signal) => reads.peers(signal)),
-    ask((signal) => reads.nodeId(signal)),
+    full ? ask((signal) => reads.nodeVersion(signal)) : Promise.resolve(undefined),
+    full ? ask((signal) => reads.peers(signal)) : Promise.resolve(undefined),
+    full ? ask((signal) => reads.nodeId(signal)) : Promise.resolve(undefined),
     ask((signal) => fetchNodeMetrics(t.nodeUrl, { signal, timeoutMs: deadlineMs })),
     t.subnetIds.length ? ask((signal) => platform.getValidatorFeeState(t.node, {}, { signal })) : Promise.resolve(undefined)
   ])
-  const parts = [healthPart, p, x, c, version, nodeId, metrics, ...(peers ? [peers] : [])]
+  const parts = [healthPart, metrics, ...(version ? [version] : []), ...(peers ? [peers] : []), ...(nodeIdPart ? [nodeIdPart] : [])]
   const reachable = parts.some((r) => r.ok || r.answered)
+  const nodeId = nodeIdPart ? (nodeIdPart.ok ? nodeIdPart.value.nodeID : undefined) : t.previous?.nodeId
+  const then = deadline(deadlineMs, opts.signal)
+  // P, X and C bootstrapped: a passing "bootstrapped" health check says all are; otherwise each is asked.
+  const bootCheck = healthPart.ok ? healthPart.value.checks.find((c) => c.name === 'bootstrapped') : undefined
+  const allBooted = bootCheck?.healthy === true
+  const boot = (chain: string) => part((signal) => reads.isBootstrapped(chain, signal), then)
+  const [p, x, c] = allBooted || !reachable ? [undefined, undefined, undefined] : await Promise.all([boot('P'), boot('X'), boot('C')])
   // The validators: of the profile's NodeIDs, or of the node's own when it has none.
   // (With the profile's own, the same input the panel sends: what the check read is what the panel shows offline.)
-  const ids = t.nodeIds.length ? undefined : nodeId.ok ? [nodeId.value.nodeID] : []
-  const then = deadline(deadlineMs, opts.signal)
+  const ids = t.nodeIds.length ? undefined : nodeId ? [nodeId] : []
   const validatorParts =
     reachable && ids?.length !== 0 ? await Promise.all([null, ...t.subnetIds].map((s) => part((signal) => validatorsOn(reads, s, ids, signal), then))) : []
   const primary = validatorParts[0]
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
-  const bootstrapped = (r: Part<{ isBootstrapped: boolean }>) => (r.ok ? r.value.isBootstrapped : null)
+  const bootstrapped = (r: Part<{ isBootstrapped: boolean }> | undefined) => (allBooted ? true : r?.ok ? r.value.isBootstrapped : null)
   const numPeers = peers?.ok ? Number(peers.value.numPeers) : metrics.ok && metrics.value.peers !== undefined ? metrics.value.peers : NaN
   const majority = peers?.ok ? majorityVersion(peers.value.peers.map((peer) => peer.version)) : peers === undefined ? t.previous?.peersMajorityVersion : undefined
   return {
@@ -196,10 +200,10 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
           .slice(0, 500)
       : [],
     bootstrapped: { P: bootstrapped(p), X: bootstrapped(x), C: bootstrapped(c) },
-    ...(version.ok ? { version: cut(version.value.version) } : {}),
+    ...(version?.ok ? { version: cut(version.value.version) } : version === undefined && t.previous?.version ? { version: t.previous.version } : {}),
     ...(majority ? { peersMajorityVersion: cut(majority) } : {}),
     ...(Number.isSafeInteger(numPeers) ? { peers: numPeers } : {}),
-    ...(nodeId.ok ? { nodeId: cut(nodeId.value.nodeID) } : {}),
+    ...(nodeId ? { nodeId: cut(nodeId) } : {}),
     // Known only when the Primary Network answered; a subnet that did not is left out of the list.
     ...(primary?.ok ? { validators: validatorParts.flatMap((r) => (r.ok ? r.value : [])).slice(0, 2_000) } : {}),
     ...(feeState?.ok ? { l1FeeRate: feeState.value.price } : {}),

@@ -57,12 +57,16 @@ export interface CheckOutcome {
   cleared: Alert[]
 }
 
-/** How often a profile's peers are listed (their versions); between times the count comes from /ext/metrics. */
-export const PEERS_LISTED_EVERY_MS = 10 * 60_000
+/**
+ * How often a check reads what changes slowly (the peers' list with their versions, the node's version, its
+ * NodeID); between times the peer count comes from /ext/metrics and the rest from the sample before. A
+ * profile changed (another node URL) is read in full at its next check.
+ */
+export const FULL_CHECK_EVERY_MS = 10 * 60_000
 
 export class WatchService {
   private readonly scheduler: WatchScheduler
-  private readonly peersListedAt = new Map<string, number>()
+  private readonly fullAt = new Map<string, number>()
   private readonly now: () => number
   /** what the last check of each profile fired and cleared, by profile id */
   private readonly outcomes = new Map<string, Omit<CheckOutcome, 'sample'> & { at: number }>()
@@ -87,8 +91,9 @@ export class WatchService {
     this.scheduler.start()
   }
 
-  /** Profiles or settings changed: the scheduler reads them again. */
+  /** Profiles or settings changed: the scheduler reads them again, and each node is read in full at its next check. */
   refresh(): void {
+    this.fullAt.clear()
     this.scheduler.refresh()
   }
 
@@ -107,8 +112,9 @@ export class WatchService {
     const scopeOf = (service: RemoteService) => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
     const reads = cache ? nodeReads(node, profile.nodeIds, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now }) : undefined
     const previous = store.recentSamples(profileId, 1)[0]
-    const listPeers = (this.peersListedAt.get(profileId) ?? -Infinity) <= this.now() - PEERS_LISTED_EVERY_MS || previous?.peersMajorityVersion === undefined
-    if (listPeers) this.peersListedAt.set(profileId, this.now())
+    const full =
+      (this.fullAt.get(profileId) ?? -Infinity) <= this.now() - FULL_CHECK_EVERY_MS || previous?.peersMajorityVersion === undefined || previous.version === undefined
+    if (full) this.fullAt.set(profileId, this.now())
     const sample = await checkNode(
       {
         profileId,
@@ -117,7 +123,7 @@ export class WatchService {
         ...(reads ? { reads } : {}),
         nodeIds: profile.nodeIds,
         subnetIds: settings.subnetIds,
-        listPeers,
+        full,
         ...(previous ? { previous } : {})
       },
       { now: this.now, signal, ...(this.opts.deadlineMs ? { deadlineMs: this.opts.deadlineMs } : {}) }
@@ -203,6 +209,8 @@ export class WatchService {
 
   async checkNow(profileId: string): Promise<Output<'watch.check'>> {
     this.requireProfile(profileId)
+    // Asked for by a person: everything read afresh.
+    this.fullAt.delete(profileId)
     await this.scheduler.checkNow(profileId)
     const last = this.opts.store.recentSamples(profileId, 1)[0]
     if (!last) throw new AppError('INTERNAL', `The check of profile ${profileId} kept no sample: see the app's log`)
