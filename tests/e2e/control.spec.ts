@@ -1,9 +1,10 @@
 /**
  * The node-control panel against the local network (tests/sim): profilers, the journal, log levels that
  * revert themselves, the VM configuration with its changes, and the profile files opened as a table and a
- * flame graph. Each test starts a sim of its own and a profile pointing at it (with the sim's profile
- * folder); browser mode runs with --allow-node-changes, except in the last group, which checks that the
- * default browser mode keeps the node-changing buttons off and says how to turn them on.
+ * flame graph. Each test starts a sim of its own and a profile pointing at it (no profile folder: the app
+ * works it out from the node's admin-api-dir, except in the test that sets one); browser mode runs with
+ * --allow-node-changes, except in the last group, which checks that the default browser mode keeps the
+ * node-changing buttons off and says how to turn them on.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -40,9 +41,9 @@ function fileTotal(sim: Sim, name: string, valueIndex?: number): string {
   return p.sample.reduce((sum, s) => sum + BigInt(s.value[index] ?? 0), 0n).toString()
 }
 
-/** Creates and activates a profile for this test's sim, with its profile folder, and opens the panel. */
-async function openControl(page: Page, s: Sim, name: string): Promise<void> {
-  await activateSimProfile(page, s, name, { profileDir: s.profileDir })
+/** Creates and activates a profile for this test's sim (a profile folder only when given) and opens the panel. */
+async function openControl(page: Page, s: Sim, name: string, more: { profileDir?: string } = {}): Promise<void> {
+  await activateSimProfile(page, s, name, more)
   await openPanel(page, 'control')
   await expect(page.getByTestId('control-panel')).toBeVisible()
 }
@@ -261,7 +262,8 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
 
   test('profile files: listed from the folder, opened as a top table and a flame graph whose totals match the file; a truncated file refused', async ({ app: page, sim }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await openControl(page, sim, 'Profile files')
+    // The profile's own folder (here the same as the node's): an explicit override.
+    await openControl(page, sim, 'Profile files', { profileDir: sim.profileDir })
     await page.getByTestId('cpu-start').click()
     await confirmFor(page, sim, 'Profile files', 'Start a CPU profile')
     await page.getByTestId('cpu-stop').click()
@@ -275,7 +277,8 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     const file = (name: string) => files.locator(`[data-testid="profile-file"][data-name="${name}"]`)
     await expect(file('cpu.profile')).toContainText('CPU')
     await expect(file('mem.profile')).toContainText('memory')
-    await expect(files.getByTestId('profile-dir-unset')).toHaveCount(0)
+    // The folder set on the profile wins over the node's, and the card says so.
+    await expect(files.getByTestId('profile-dir-source')).toHaveAttribute('data-source', 'profile')
 
     await file('cpu.profile').getByTestId('profile-file-open').click()
     const viewer = page.getByTestId('profile-viewer')
@@ -409,7 +412,31 @@ test.describe('node control, browser mode of the test\'s own', () => {
 })
 
 test.describe('node control: what the panel needs', () => {
-  test('a profile without a profile folder is told where the app looks, and how to set it; a relative folder is refused in the form', async ({ app: page, sim }) => {
+  test("no profile folder set: the files are found where coreth writes them, <admin-api-dir>_coreth_performance_C, and the card says so", async ({ app: page, sim }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    // The walkthrough's steps: a profile with no profile folder, a CPU profile started and stopped, then Profile files.
+    await activateSimProfile(page, sim, 'Folder from node')
+    await openPanel(page, 'control')
+    await page.getByTestId('cpu-start').click()
+    await confirmFor(page, sim, 'Folder from node', 'Start a CPU profile')
+    await page.getByTestId('cpu-stop').click()
+    await confirmFor(page, sim, 'Folder from node', 'Stop the CPU profile')
+    await expect(page.getByTestId('cpu-idle')).toBeVisible()
+
+    await openTab(page, 'Profile files')
+    const files = page.getByTestId('profile-files')
+    expect(sim.profileDir.endsWith('admin_coreth_performance_C')).toBe(true)
+    await expect(files.getByTestId('profile-dir')).toHaveText(sim.profileDir)
+    await expect(files.locator('[data-testid="profile-file"][data-name="cpu.profile"]')).toContainText('CPU')
+    const source = files.getByTestId('profile-dir-source')
+    await expect(source).toHaveAttribute('data-source', 'node')
+    await expect(source).toContainText("the node's admin-api-dir")
+    await expect(source).toContainText(join(sim.profileDir, '..', 'admin'))
+    await expect(source).toContainText('Connections')
+    await shot(page, 'control-19-folder-from-node')
+  })
+
+  test('a profile without a profile folder is told where the app looks and where that came from, and how to set it; a relative folder is refused in the form', async ({ app: page, sim }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await page.getByTestId('nav-connections').click()
     await page.getByTestId('profile-new').click()
@@ -423,10 +450,10 @@ test.describe('node control: what the panel needs', () => {
     await profileItem(page, 'No folder').getByTestId('profile-activate').click()
     await page.getByTestId('nav-control').click()
     await openTab(page, 'Profile files')
-    await expect(page.getByTestId('profile-dir-unset')).toContainText('Profile folder')
-    await expect(page.getByTestId('profile-dir')).toContainText('.avalanchego/profiles')
-    // No node writes there on this machine: the folder does not exist, and the listing says so.
-    await expect(page.getByTestId('profile-files')).toContainText('does not exist')
+    // No folder on the profile: the app looks where the node says it writes, and says how to look elsewhere.
+    await expect(page.getByTestId('profile-dir-source')).toHaveAttribute('data-source', 'node')
+    await expect(page.getByTestId('profile-dir-source')).toContainText('Profile folder')
+    await expect(page.getByTestId('profile-dir')).toHaveText(sim.profileDir)
     await shot(page, 'control-17-folder-unset')
   })
 

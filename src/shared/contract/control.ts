@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineEvent, defineMethod } from '../rpc/contract-types'
 import { errorDataSchema } from '../rpc/errors'
 import { emptyInput, idSchema } from './common'
-import { defineCachedRead } from './envelope'
+import { defineCachedRead, sourceSchema } from './envelope'
 
 /**
  * The node-control area: CPU, memory and lock profiles, log levels that revert themselves, and the
@@ -97,6 +97,9 @@ export const vmConfigSchema = z
     snapshotId: z.number().int()
   })
   .strict()
+
+export const profileFolderSourceSchema = z.enum(['profile', 'node', 'default'])
+export type ProfileFolderSource = z.infer<typeof profileFolderSourceSchema>
 
 export const profileKindSchema = z.enum(['cpu', 'memory', 'lock', 'other'])
 export const profileFileSchema = z
@@ -200,10 +203,30 @@ export const controlMethods = {
     data: vmConfigSchema
   }),
   'control.profileFiles': defineMethod({
-    summary: "The profile files in the node's profile directory (a node on this machine; set the folder in Connections)",
+    summary: "The profile files where the node writes them (a node on this machine): the profile's folder, else the node's admin-api-dir + _coreth_performance_C, else ~/.avalanchego/profiles; and where the folder came from",
     effect: 'read',
     input: emptyInput,
-    output: z.object({ dir: z.string().max(4_096), files: z.array(profileFileSchema).max(10_000) }).strict()
+    output: z
+      .object({
+        /** The folder listed (absolute). */
+        dir: z.string().max(4_096),
+        /**
+         * Where the folder came from: the profile's "Profile folder" (profile); the node's C-Chain
+         * admin-api-dir + "_coreth_performance_C", where coreth writes the C-Chain admin API's profiles (node);
+         * avalanchego's default profile folder, ~/.avalanchego/profiles (default).
+         */
+        source: profileFolderSourceSchema,
+        /** The admin-api-dir the node's VM configuration names, when it names one (also when it could not be used). */
+        adminApiDir: z.string().max(4_096).optional(),
+        /** Why the node's admin-api-dir was not used (source default). */
+        note: z.string().max(4_096).optional(),
+        /** The VM configuration the folder was worked out from: read live now, or the last kept (offline). */
+        vmConfig: z.object({ read: sourceSchema, fetchedAt: z.number().int() }).strict().optional(),
+        /** false: the folder does not exist (yet: the node makes it on its first profile). */
+        exists: z.boolean(),
+        files: z.array(profileFileSchema).max(10_000)
+      })
+      .strict()
   }),
   'control.openProfile': defineMethod({
     summary: 'Read a CPU, memory or lock profile from the profile directory: top functions and the call tree',

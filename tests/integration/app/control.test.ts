@@ -6,6 +6,8 @@
  * allowed; the CLI asks for --yes; and a call whose connection drops is not sent again.
  */
 import { createServer, type Server } from 'node:http'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli'
@@ -76,6 +78,36 @@ describe('profiles of the node', () => {
 })
 
 describe('profile files', () => {
+  it("no folder on the profile: listed from the node's <admin-api-dir>_coreth_performance_C, read live, then from the kept VM configuration when the node is gone", async () => {
+    const own = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    try {
+      const { client } = open()
+      await activateSim(client, own)
+      await client.call('control.startCpuProfile', {})
+      await client.call('control.stopCpuProfile', {})
+      const listed = await client.call('control.profileFiles', {})
+      expect(listed).toMatchObject({ dir: own.profileDir, source: 'node', adminApiDir: join(own.profileDir, '..', 'admin'), exists: true, vmConfig: { read: 'live' } })
+      expect(listed.files.map((f) => f.name)).toContain('cpu.profile')
+      expect((await client.call('control.openProfile', { name: 'cpu.profile' })).samples).toBeGreaterThan(0)
+
+      // The node stops (and its folder goes with the sim): the folder is still worked out, from the kept configuration.
+      await own.stop()
+      const offline = await client.call('control.profileFiles', {})
+      expect(offline).toMatchObject({ dir: own.profileDir, source: 'node', exists: false, files: [], vmConfig: { read: 'cache' } })
+    } finally {
+      await own.stop().catch(() => undefined)
+    }
+  })
+
+  it("no folder and a node never read: avalanchego's default, with the reason", async () => {
+    const { client } = open()
+    // Nothing listens there: no VM configuration, live or kept.
+    await activateSim(client, sim, { nodeUrl: 'http://127.0.0.1:9' })
+    const listed = await client.call('control.profileFiles', {})
+    expect(listed).toMatchObject({ dir: join(homedir(), '.avalanchego', 'profiles'), source: 'default', note: "the node's VM configuration could not be read" })
+    expect(listed.vmConfig).toBeUndefined()
+  })
+
   it("lists the files the node wrote in the profile's folder and opens each; a name outside it is refused", async () => {
     const { client } = open()
     const p = await client.call('profiles.create', {
@@ -86,7 +118,9 @@ describe('profile files', () => {
     await client.call('control.stopCpuProfile', {})
     await client.call('control.memoryProfile', {})
     const listed = await client.call('control.profileFiles', {})
-    expect(listed.dir).toBe(sim.profileDir)
+    expect(listed).toMatchObject({ dir: sim.profileDir, source: 'profile', exists: true })
+    // The profile's folder wins: the node is not asked where it writes.
+    expect(listed.vmConfig).toBeUndefined()
     const names = listed.files.map((f) => f.name)
     expect(names).toEqual(expect.arrayContaining(['cpu.profile', 'mem.profile']))
     expect(listed.files.find((f) => f.name === 'cpu.profile')?.kind).toBe('cpu')

@@ -1,5 +1,5 @@
 import type { AreaHandlers } from '../handlers'
-import { listProfileFiles, openProfileFile, resolveProfileDir } from './profile-files'
+import { listProfileFiles, openProfileFile, profileFolder } from './profile-files'
 import type { ControlService } from './service'
 
 export function controlHandlers(control: ControlService, profileDir: () => string | null): AreaHandlers<'control'> {
@@ -16,10 +16,25 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
     'control.journal': ({ limit }) => ({ entries: control.journal(limit) }),
     'control.vmConfig': (_input, { signal }) => control.vmConfig(signal),
     'control.vmConfigSnapshots': () => ({ snapshots: control.snapshots() }),
-    'control.profileFiles': async () => {
-      const dir = resolveProfileDir(profileDir())
-      return { dir, files: await listProfileFiles(dir) }
+    'control.profileFiles': async (_input, { signal }) => {
+      const configured = profileDir()
+      const vm = configured === null ? await control.nodeVmConfig(signal) : undefined
+      const folder = profileFolder(configured, vm?.config)
+      const listed = await listProfileFiles(folder.dir)
+      return {
+        dir: folder.dir,
+        source: folder.source,
+        ...(folder.adminApiDir !== undefined ? { adminApiDir: folder.adminApiDir } : {}),
+        ...(folder.note !== undefined ? { note: folder.note } : {}),
+        ...(vm ? { vmConfig: { read: vm.read, fetchedAt: vm.fetchedAt } } : {}),
+        ...listed
+      }
     },
-    'control.openProfile': ({ name, valueIndex }) => openProfileFile(resolveProfileDir(profileDir()), name, valueIndex)
+    // The folder the listing used (from the kept VM configuration, never a new call): only its files are read.
+    'control.openProfile': async ({ name, valueIndex }) => {
+      const configured = profileDir()
+      const vm = configured === null ? await control.nodeVmConfig(undefined, false) : undefined
+      return openProfileFile(profileFolder(configured, vm?.config).dir, name, valueIndex)
+    }
   }
 }

@@ -1,16 +1,64 @@
 import { open, readdir, realpath, stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import { join, sep } from 'node:path'
-import type { ProfileSummary } from '../../../shared/contract'
+import { isAbsolute, join, normalize, sep } from 'node:path'
+import type { ProfileFolderSource, ProfileSummary } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import { MAX_PROFILE_BYTES, summarizeProfile } from './pprof'
 
 export type ProfileKind = 'cpu' | 'memory' | 'lock' | 'other'
 
-/** The node's default: its data directory's profiles/ folder. */
+/** The node's own default: its data directory's profiles/ folder (avalanchego's --profile-dir, for /ext/admin). */
+export const NODE_DEFAULT_PROFILE_DIR = '~/.avalanchego/profiles'
+/** coreth's C-Chain admin API writes to `<admin-api-dir>_coreth_performance_<alias>`; the C-Chain's alias is C. */
+export const CORETH_PROFILE_SUFFIX = '_coreth_performance_C'
+
+/** A folder path with a leading ~/ made the home folder. */
 export function resolveProfileDir(configured: string | null): string {
-  const dir = configured ?? '~/.avalanchego/profiles'
+  const dir = configured ?? NODE_DEFAULT_PROFILE_DIR
   return dir.startsWith('~/') ? join(homedir(), dir.slice(2)) : dir
+}
+
+export interface ProfileFolder {
+  dir: string
+  source: ProfileFolderSource
+  /** The admin-api-dir the node reports, when it reports one (also when it could not be used). */
+  adminApiDir?: string
+  /** Why the node's admin-api-dir was not used, when it was not. */
+  note?: string
+}
+
+/**
+ * Expands $VAR and ${VAR} as Go's os.ExpandEnv does (an unset variable is empty), with this machine's
+ * environment: coreth expands admin-api-dir with the node's, the same when the node runs here.
+ */
+export function expandEnv(value: string, env: NodeJS.ProcessEnv): string {
+  return value.replace(/\$(?:\{([^}]*)\}|([A-Za-z0-9_]+|[*#$@!?0-9-]))/g, (_m, braced: string | undefined, bare: string | undefined) => env[braced ?? bare ?? ''] ?? '')
+}
+
+/**
+ * The folder where the profiles are looked for: the profile's own folder when the operator set one; else
+ * where coreth writes the C-Chain admin API's profiles, `<admin-api-dir>_coreth_performance_C`, when the
+ * node's VM configuration names an absolute admin-api-dir; else avalanchego's default profile folder.
+ * An empty or relative admin-api-dir is relative to the node's working folder, which the app cannot know:
+ * the default is used and the note says why.
+ */
+export function profileFolder(configured: string | null, vmConfig: Record<string, unknown> | undefined, env: NodeJS.ProcessEnv = process.env): ProfileFolder {
+  if (configured !== null) return { dir: resolveProfileDir(configured), source: 'profile' }
+  const fallback = (note?: string, adminApiDir?: string): ProfileFolder => ({
+    dir: resolveProfileDir(null),
+    source: 'default',
+    ...(adminApiDir !== undefined ? { adminApiDir } : {}),
+    ...(note !== undefined ? { note } : {})
+  })
+  if (vmConfig === undefined) return fallback("the node's VM configuration could not be read")
+  const raw = vmConfig['admin-api-dir']
+  if (raw === undefined || raw === null) return fallback('the node reports no admin-api-dir')
+  if (typeof raw !== 'string' || raw.length > 2_000 || /[\0\n\r]/.test(raw)) return fallback('the node reports an admin-api-dir the app cannot use')
+  if (raw.trim() === '') return fallback(`the node's admin-api-dir is empty: coreth then writes to ${CORETH_PROFILE_SUFFIX} in the node's working folder`, raw)
+  const expanded = expandEnv(raw, env)
+  if (!isAbsolute(expanded))
+    return fallback(`the node's admin-api-dir "${raw}" is not an absolute path: coreth writes to ${raw}${CORETH_PROFILE_SUFFIX} in the node's working folder`, raw)
+  return { dir: normalize(`${expanded}${CORETH_PROFILE_SUFFIX}`), source: 'node', adminApiDir: raw }
 }
 
 /** What avalanchego names its files: cpu.profile, mem.profile, lock.profile (with a prefix or suffix at times). */
@@ -21,19 +69,18 @@ export function kindOf(name: string): ProfileKind {
   return 'other'
 }
 
-/** The files of the profile folder, newest first. The folder itself must exist. */
-export async function listProfileFiles(dir: string): Promise<{ name: string; size: number; modifiedAt: number; kind: ProfileKind }[]> {
+/**
+ * The files of the profile folder, newest first. A folder that does not exist yet is not an error (the
+ * node makes it on its first profile): `exists: false` and no files. One that cannot be read is.
+ */
+export async function listProfileFiles(dir: string): Promise<{ exists: boolean; files: { name: string; size: number; modifiedAt: number; kind: ProfileKind }[] }> {
   let names: string[]
   try {
     names = await readdir(dir)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    throw new AppError(
-      'NOT_FOUND',
-      code === 'ENOENT'
-        ? `The profile folder ${dir} does not exist: the node writes it on its first profile, or set the node's profile folder in Connections`
-        : `The profile folder ${dir} cannot be read (${code ?? 'error'})`
-    )
+    if (code === 'ENOENT') return { exists: false, files: [] }
+    throw new AppError('NOT_FOUND', code === 'ENOTDIR' ? `The profile folder ${dir} is a file, not a folder` : `The profile folder ${dir} cannot be read (${code ?? 'error'})`)
   }
   const files = await Promise.all(
     names
@@ -43,7 +90,7 @@ export async function listProfileFiles(dir: string): Promise<{ name: string; siz
         return s?.isFile() ? { name, size: s.size, modifiedAt: Math.round(s.mtimeMs), kind: kindOf(name) } : undefined
       })
   )
-  return files.filter((f) => f !== undefined).sort((a, b) => b.modifiedAt - a.modifiedAt || a.name.localeCompare(b.name))
+  return { exists: true, files: files.filter((f) => f !== undefined).sort((a, b) => b.modifiedAt - a.modifiedAt || a.name.localeCompare(b.name)) }
 }
 
 /** Reads one file of the folder (never outside it, never larger than MAX_PROFILE_BYTES) and summarises it. */

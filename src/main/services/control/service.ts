@@ -181,6 +181,31 @@ export class ControlService {
     return { config, snapshotId }
   }
 
+  /**
+   * The node's VM configuration for working out where it writes its profiles: read live (a snapshot kept
+   * as vmConfig does), else the last one kept (offline, or the admin API refused), else undefined.
+   * `live: false` reads only the kept one (no call to the node).
+   */
+  async nodeVmConfig(signal?: AbortSignal, live = true): Promise<{ config: Record<string, unknown>; read: 'live' | 'cache'; fetchedAt: number } | undefined> {
+    if (live) {
+      // A node that does not answer soon is not waited for: the kept configuration says the same folder.
+      const timeout = AbortSignal.timeout(5_000)
+      try {
+        const { config } = await this.vmConfig(signal ? AbortSignal.any([signal, timeout]) : timeout)
+        return { config, read: 'live', fetchedAt: this.now() }
+      } catch (err) {
+        if (signal?.aborted) throw err
+      }
+    }
+    const last = this.d.store.snapshots(this.d.active().scope, 1)[0]
+    if (!last) return undefined
+    try {
+      return { config: JSON.parse(last.config) as Record<string, unknown>, read: 'cache', fetchedAt: last.fetchedAt }
+    } catch {
+      return undefined
+    }
+  }
+
   snapshots(limit = 50): { id: number; fetchedAt: number; config: Record<string, unknown> }[] {
     return this.d.store.snapshots(this.d.active().scope, limit).map((s) => ({ id: s.id, fetchedAt: s.fetchedAt, config: JSON.parse(s.config) as Record<string, unknown> }))
   }
