@@ -34,7 +34,7 @@ export class WatchStore {
       since: db.prepare<[string, number, number], { data: string }>(
         'SELECT data FROM watch_samples WHERE profile_id = ? AND at >= ? ORDER BY at DESC LIMIT ?'
       ),
-      lastReachable: db.prepare<[string], { at: number }>('SELECT MAX(at) AS at FROM watch_samples WHERE profile_id = ? AND reachable = 1'),
+      lastReachable: db.prepare<[string], { data: string }>('SELECT data FROM watch_samples WHERE profile_id = ? AND reachable = 1 ORDER BY at DESC LIMIT 1'),
       settings: db.prepare<[string], { enabled: number; interval_sec: number; subnet_ids: string }>(
         'SELECT enabled, interval_sec, subnet_ids FROM watch_settings WHERE profile_id = ?'
       ),
@@ -66,9 +66,10 @@ export class WatchStore {
     return this.db.transaction(fn)()
   }
 
-  /** When the node last answered a check; null when it never has. */
-  lastReachableAt(profileId: string): number | null {
-    return this.s.lastReachable.get(profileId)?.at ?? null
+  /** The last check the node answered; null when it never has. */
+  lastReachable(profileId: string): WatchSample | null {
+    const row = this.s.lastReachable.get(profileId)
+    return row ? (parseSample(row.data)[0] ?? null) : null
   }
 
   settings(profileId: string): WatchProfileSettings {

@@ -123,6 +123,8 @@ export const watchProfileStatusSchema = z
     ageMs: z.number().int().nonnegative().nullable(),
     /** when the node last answered, if it does not now (ms since epoch) */
     unreachableSince: z.number().int().nonnegative().nullable(),
+    /** the last check the node answered, if it does not now: what it said then */
+    lastReachable: watchSampleSchema.nullable(),
     openAlerts: z.array(alertSchema)
   })
   .strict()
@@ -163,7 +165,9 @@ export const watchMethods = {
         profileId: idSchema,
         /** ms since epoch; only samples taken at or after it */
         since: z.number().int().nonnegative().optional(),
-        limit: z.number().int().min(1, 'limit must be from 1 to 10000').max(10_000, 'limit must be from 1 to 10000').default(500)
+        limit: z.number().int().min(1, 'limit must be from 1 to 10000').max(10_000, 'limit must be from 1 to 10000').default(500),
+        /** each sample's validators too (left out by default: the charts do not need them) */
+        validators: z.boolean().default(false)
       })
       .strict(),
     output: z.object({ samples: z.array(watchSampleSchema) }).strict()

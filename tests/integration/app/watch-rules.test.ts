@@ -128,6 +128,10 @@ describe('the alert rules against the sim', () => {
     const { samples } = await client.call('watch.samples', { profileId, since: first.at })
     expect(samples.length).toBe(5)
     expect(samples.map((s) => s.at)).toEqual([...samples.map((s) => s.at)].sort((a, b) => a - b))
+    // The validators of each sample only when asked for (the charts do not need them).
+    expect(samples.some((s) => 'validators' in s)).toBe(false)
+    const full = await client.call('watch.samples', { profileId, since: first.at, validators: true })
+    expect(full.samples.every((s) => (s.validators ?? []).length > 0)).toBe(true)
   })
 })
 

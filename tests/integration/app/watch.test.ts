@@ -76,6 +76,9 @@ describe('watch', () => {
     const stoppedAt = Date.now()
     const gone = await until(() => statusOf(b.id), (s) => s.openAlerts.some((x) => x.rule === 'unreachable'))
     expect(gone.last).toMatchObject({ reachable: false, error: expect.any(String) })
+    // What it said the last time it answered, and since when it has not.
+    expect(gone.lastReachable).toMatchObject({ reachable: true, version: expect.any(String) })
+    expect(gone.unreachableSince).toBe(gone.lastReachable!.at)
     expect(gone.ageMs).toBeGreaterThanOrEqual(0)
     expect(gone.openAlerts.find((x) => x.rule === 'unreachable')).toMatchObject({
       profileName: 'goes-down',

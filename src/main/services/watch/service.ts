@@ -167,7 +167,7 @@ export class WatchService {
           intervalSec: s.intervalSec,
           last,
           ageMs: last ? Math.max(0, now - last.at) : null,
-          unreachableSince: last && !last.reachable ? (store.lastReachableAt(p.id) ?? null) : null,
+          ...this.lastGood(p.id, last),
           openAlerts: alerts.open(p.id)
         }
       })
@@ -182,6 +182,13 @@ export class WatchService {
     const checked = watched.some((p) => store.recentSamples(p.id, 1).length > 0)
     const worst = open.some((a) => a.severity === 'critical') ? 'critical' : open.length ? 'warning' : checked ? 'ok' : 'unknown'
     return { worst, openAlerts: open.length, watched: watched.length }
+  }
+
+  /** While the node does not answer: since when, and what it said the last time it did. */
+  private lastGood(profileId: string, last: WatchSample | null): { unreachableSince: number | null; lastReachable: WatchSample | null } {
+    if (!last || last.reachable) return { unreachableSince: null, lastReachable: null }
+    const good = this.opts.store.lastReachable(profileId)
+    return { unreachableSince: good?.at ?? null, lastReachable: good }
   }
 
   settings(): Output<'watch.settings'> {
@@ -226,6 +233,8 @@ export class WatchService {
 
   samples(input: ParsedInput<'watch.samples'>): Output<'watch.samples'> {
     this.requireProfile(input.profileId)
-    return { samples: this.opts.store.recentSamples(input.profileId, input.limit, input.since) }
+    const samples = this.opts.store.recentSamples(input.profileId, input.limit, input.since)
+    // Each sample's validators (up to 2,000) only when asked: 10,000 samples with them would be gigabytes.
+    return { samples: input.validators ? samples : samples.map(({ validators: _v, ...rest }) => rest) }
   }
 }

@@ -19,7 +19,7 @@ export const useWatchStore = defineStore('watch', () => {
   const profiles = ref<WatchProfileStatus[]>([])
   const openAlerts = ref<Alert[]>([])
   const settings = ref<WatchProfileSettings[]>([])
-  /** the last check in which each unreachable node still answered, by profile id */
+  /** the last check in which each unreachable node still answered, by profile id (main keeps it: watch.status) */
   const lastGood = shallowRef<Record<string, WatchSample | null>>({})
   const loaded = ref(false)
   const error = shallowRef<ErrorData | null>(null)
@@ -59,39 +59,11 @@ export const useWatchStore = defineStore('watch', () => {
       receivedAt.value = at
       loaded.value = true
       error.value = null
-      await loadLastGood(status.profiles)
+      lastGood.value = Object.fromEntries(status.profiles.map((p) => [p.profileId, p.lastReachable]))
     } catch (err) {
       // Keep what we had: the page shows it with its age.
       error.value = toErrorData(err) ?? { code: 'INTERNAL', message: 'Unexpected error in the page' }
     }
-  }
-
-  /**
-   * For each node that does not answer now, the last check in which it did (read once per outage).
-   * watch.samples gives the newest `limit` checks at or after `since`, so it is asked for every check since
-   * the node last answered: about the outage over the interval (with room), or the most it gives.
-   */
-  async function loadLastGood(list: readonly WatchProfileStatus[]): Promise<void> {
-    const next: Record<string, WatchSample | null> = {}
-    for (const p of list) {
-      const since = p.unreachableSince
-      if (!p.last || p.last.reachable || since === null) continue
-      const known = lastGood.value[p.profileId]
-      if (known !== undefined && known?.at === since) {
-        next[p.profileId] = known
-        continue
-      }
-      const guess = Math.min(10_000, Math.ceil((p.last.at - since) / (p.intervalSec * 1_000)) * 2 + 10)
-      try {
-        let { samples } = await api.call('watch.samples', { profileId: p.profileId, since, limit: guess })
-        if (samples[0]?.at !== since && samples.length === guess && guess < 10_000)
-          samples = (await api.call('watch.samples', { profileId: p.profileId, since, limit: 10_000 })).samples
-        next[p.profileId] = samples[0]?.at === since && samples[0].reachable ? samples[0] : null
-      } catch {
-        next[p.profileId] = null
-      }
-    }
-    lastGood.value = next
   }
 
   function settingsOf(profileId: string): WatchProfileSettings | null {
