@@ -26,7 +26,7 @@ export interface ProfileFormModel {
   /** Empty: the network's default prefix. */
   addressHrp: string
   nodeIds: string[]
-  /** Empty: the node's default profile folder (~/.avalanchego/profiles). */
+  /** Empty: worked out from the node's admin-api-dir (+ _coreth_performance_C), else ~/.avalanchego/profiles. */
   profileDir: string
   /** Empty on create: no key; on edit: keep the stored key. */
   apiKey: string
