@@ -270,7 +270,8 @@ describe('errorForStatus', () => {
     [503, 'UNAVAILABLE'],
     [500, 'UNAVAILABLE'],
     [502, 'UNAVAILABLE'],
-    [422, 'BAD_INPUT']
+    [422, 'BAD_INPUT'],
+    [409, 'BAD_INPUT']
   ]
   it.each(cases)('HTTP %i → %s, naming the service, with status and the service’s words in details', (status, code) => {
     const e = errorForStatus(status, ctx)
@@ -283,12 +284,18 @@ describe('errorForStatus', () => {
     expect(e.toData()).toMatchObject({ code, details: { status } })
   })
 
-  it('any other 4xx is UPSTREAM_INVALID with the status only (its contract details have no room for more)', () => {
+  it('any other 4xx is the request refused as sent (BAD_INPUT), with the status and the service’s words', () => {
     const e = errorForStatus(418, ctx)
-    expect(e.code).toBe('UPSTREAM_INVALID')
+    expect(e.code).toBe('BAD_INPUT')
     expect(e.message).toContain('HTTP 418')
-    expect(e.details).toEqual({ status: 418 })
-    expect(e.toData()).toEqual({ code: 'UPSTREAM_INVALID', message: e.message, details: { status: 418 } })
+    expect(e.details).toEqual({ issues: [], status: 418, upstreamMessage: 'the service said so' })
+    expect(e.toData()).toEqual({ code: 'BAD_INPUT', message: e.message, details: { issues: [], status: 418, upstreamMessage: 'the service said so' } })
+  })
+
+  it('a status that is no error where an answer was due is UPSTREAM_INVALID with the status only', () => {
+    const e = errorForStatus(304, ctx)
+    expect(e.code).toBe('UPSTREAM_INVALID')
+    expect(e.details).toEqual({ status: 304 })
   })
 
   it('puts the path in details (and the 404 message) but never the query', () => {

@@ -7,8 +7,13 @@ import { canonicalKey, type ReadsStore } from '../cache/reads-store'
 import { wrapEachMethod } from './each-method'
 import type { AllHandlers } from './handlers'
 
-/** Failures that mean "the source cannot be reached now": the cache may answer instead. */
-const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['NETWORK', 'TIMEOUT', 'UNAVAILABLE', 'RATE_LIMITED'])
+/**
+ * Failures that mean "the source cannot be reached now": no connection, or no answer in time. Only then
+ * may the cache answer instead. An HTTP answer that is an error (a 5xx, a 503, a 429 with its Retry-After,
+ * any 4xx) is the source speaking: it goes to the caller as it is, with the status and the service's own
+ * words, never as "cannot be reached" and never hidden behind an earlier answer.
+ */
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['NETWORK', 'TIMEOUT'])
 
 export interface DataPathDeps {
   reads: ReadsStore
@@ -22,9 +27,10 @@ export interface DataPathDeps {
 /**
  * The one data path of remote reads. Every method declared with `data` (defineCachedRead) goes
  * through here: a live answer is validated, written to the cache and sent as { data, fetchedAt,
- * source: 'live' }; when the source cannot be reached, the last answer for the same service, method
- * and input is sent as source 'cache' with the reason; when none is cached, the call fails with
- * OFFLINE. Other methods pass through unchanged.
+ * source: 'live' }; when the source cannot be reached (no connection, no answer in time), the last
+ * answer for the same service, method and input is sent as source 'cache' with the reason; when none is
+ * cached, the call fails with OFFLINE. An error the source answered (HTTP 4xx/5xx) is passed on as it is.
+ * Other methods pass through unchanged.
  */
 export function withDataPath(handlers: AllHandlers, deps: DataPathDeps): Handlers<Contract> {
   return wrapEachMethod(handlers, (method, spec, handler) => (spec.data && spec.from ? cachedRead(method, handler, deps) : handler))
@@ -34,7 +40,7 @@ type AnyHandler = (input: unknown, ctx: CallContext) => unknown
 
 /**
  * One cached read: the handler's answer validated, cached under the scope of its service and wrapped in
- * its envelope, or the cached answer when the source cannot be reached. withDataPath wraps every cached
+ * its envelope, or the cached answer when the source cannot be reached (NETWORK, TIMEOUT). withDataPath wraps every cached
  * method with it; the watch wraps the reads of its checks with it for each profile's own scope.
  */
 export function cachedRead<M extends CachedMethod>(method: M, handler: (input: ParsedInput<M>, ctx: CallContext) => unknown, deps: DataPathDeps): (input: ParsedInput<M>, ctx: CallContext) => Promise<Output<M>>

@@ -49,6 +49,9 @@ function upstream(text: string | undefined, who: string): UserMessage['upstream'
   return t ? { who, text: t } : undefined
 }
 
+/** A message of the main process that says no more than "failed (HTTP 500)" / "is unavailable (HTTP 503)". */
+const ONLY_STATUS = /^The [\w .-]+ (failed (with HTTP \d+|\(HTTP \d+\))|is unavailable \(HTTP 503\))\.?$/
+
 function sentence(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
@@ -133,13 +136,20 @@ export function describeErrorData(err: ErrorData, opts: DescribeOptions = {}): U
       }
     case 'DISCONNECTED':
       return { ...base, title: 'Not connected to the app.', hint: 'The page reconnects by itself; try again in a moment.' }
-    case 'UNAVAILABLE':
+    case 'UNAVAILABLE': {
+      const d = err.details
+      if (d?.status === undefined)
+        return { ...base, title: 'This part of the interface is unavailable with the active profile.', detail: err.message, upstream: upstream(d?.upstreamMessage, said) }
+      // The service answered, with an error: its status, and its own words apart (never "cannot reach").
+      const words = upstream(d.upstreamMessage, said)
       return {
         ...base,
-        title: 'This part of the interface is unavailable with the active profile.',
-        detail: err.message,
-        upstream: upstream(err.details?.upstreamMessage, said)
+        title: d.status === 503 ? `${sentence(service)} is unavailable (HTTP 503).` : `${sentence(service)} answered with an error (HTTP ${d.status}).`,
+        // The main process's message, unless it only repeats the status.
+        ...(ONLY_STATUS.test(err.message) ? {} : { detail: err.message }),
+        ...(words ? { upstream: words } : { hint: 'It gave no reason; try again later.' })
       }
+    }
     case 'CANCELLED':
       return { ...base, title: 'Cancelled.' }
     case 'INTERNAL':

@@ -214,8 +214,10 @@ describe('what errors say', () => {
       const subnet = sim.dataset.blockchains.find((b) => b.blockchainId === subnetChain.blockchainId)!.subnetId
       await simConfig({ unavailableSubnets: [subnet] })
       const down = await failure(client.call('data.listErc20Balances', { chainId: String(subnetChain.evmChainId), address: DEMO_WALLET }))
-      expect(down.code).toBe('OFFLINE') // nothing cached yet: the 503 is the reason
+      // The service answered: its 503 as it is (never "cannot be reached"), with its own words.
+      expect(down.code).toBe('UNAVAILABLE')
       expect(down.message).toContain("the subnet's node has a problem (HTTP 503)")
+      expect(down.details).toMatchObject({ status: 503, upstreamMessage: expect.any(String) })
       const missing = await failure(client.call('data.getIcmMessage', { messageId: 'ab'.repeat(32) }))
       expect(missing.code).toBe('NOT_FOUND')
       expect(missing.message).toBe('The data service answered HTTP 404')

@@ -36,7 +36,11 @@ export interface StatusContext {
   retryAfter?: string | null
 }
 
-/** The one mapping of an HTTP error status to a contract error. */
+/**
+ * The one mapping of an HTTP error status to a contract error. The status and the service's own words
+ * (upstreamMessage) are always in details: an error the service answered is shown as its answer, never as
+ * "cannot be reached" (the data path offers the cache only for NETWORK and TIMEOUT).
+ */
 export function errorForStatus(status: number, ctx: StatusContext): AppError {
   const s = ctx.service
   const details = {
@@ -63,10 +67,16 @@ export function errorForStatus(status: number, ctx: StatusContext): AppError {
     case 503:
       return new AppError('UNAVAILABLE', `The ${s} is unavailable (HTTP 503)`, details)
     default:
-      // UPSTREAM_INVALID's details carry the status only (its contract schema has no path or message).
-      return status >= 500
-        ? new AppError('UNAVAILABLE', `The ${s} failed (HTTP ${status})`, details)
-        : new AppError('UPSTREAM_INVALID', `The ${s} failed (HTTP ${status})`, { status })
+      if (status >= 500) return new AppError('UNAVAILABLE', `The ${s} failed (HTTP ${status})`, details)
+      // Any other 4xx: the service understood the request and refused it as sent; its words and status go on.
+      if (status >= 400)
+        return new AppError('BAD_INPUT', `The ${s} did not accept the request (HTTP ${status})`, {
+          issues: [],
+          status,
+          ...(ctx.upstreamMessage ? { upstreamMessage: ctx.upstreamMessage.slice(0, 500) } : {})
+        })
+      // Not an error status (a 1xx or 3xx where an answer was due): UPSTREAM_INVALID carries the status only.
+      return new AppError('UPSTREAM_INVALID', `The ${s} answered HTTP ${status} where an answer was due`, { status })
   }
 }
 
