@@ -83,7 +83,13 @@ export const liveStatusSchema = z
     reconnects: z.number().int().nonnegative(),
     /** heights fetched over HTTP because their head never arrived over the websocket */
     filled: z.number().int().nonnegative(),
-    lastError: z.string().max(500).optional()
+    lastError: z.string().max(500).optional(),
+    /**
+     * When the newest head held was read from the node (ms): for heads kept from before (the node gone,
+     * the app or the page restarted), the time the cache recorded. Heads held while the state is not
+     * "live" are the cached ones, this old.
+     */
+    newestReadAt: z.number().int().optional()
   })
   .strict()
 export type LiveStatus = z.infer<typeof liveStatusSchema>
@@ -133,7 +139,7 @@ export const cchainMethods = {
     data: evmBlockSchema
   }),
   'cchain.watch': defineMethod({
-    summary: 'Follow the new blocks of an EVM instance (cchain.heads events) and return the live list so far',
+    summary: 'Follow the new blocks of an EVM instance (cchain.heads events) and return the live list so far (the heads kept in the cache until the node answers)',
     effect: 'local',
     input: chainInput,
     output: z.object({ chain: z.string().max(100), heads: z.array(headSchema).max(LIVE_WINDOW), status: liveStatusSchema }).strict()

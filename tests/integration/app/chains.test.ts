@@ -18,12 +18,13 @@ let sim: Sim
 let ctx: ReturnType<typeof testApp>
 let client: RpcClient<Contract>
 const events: Payload<'cchain.heads'>[] = []
+let offHeads: () => void
 
 beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 1 })
   ctx = testApp('browser')
   client = connect(ctx.app)
-  client.on('cchain.heads', (p) => events.push(p))
+  offHeads = client.on('cchain.heads', (p) => events.push(p))
   const p = await client.call('profiles.create', { profile: { name: 'sim', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
   await client.call('profiles.activate', { id: p.id })
 })
@@ -226,5 +227,27 @@ describe('C-Chain and other EVM instances', () => {
     expect((await client.call('pchain.getBlockchains', {})).source).toBe('cache')
     expect((await client.call('cchain.recentHeads', { chain: 'C', limit: 5 })).heads).toHaveLength(5)
     expect((await failure(client.call('pchain.getBlockByHeight', { height: '1' }))).code).toBe('OFFLINE')
+  })
+
+  it('with the sim stopped, the live list followed afresh (a window reloaded) starts with the heads kept, with the time the newest was read', async () => {
+    // The last listener gone (a page reloaded) stops every follower; the next watch starts a new one.
+    offHeads()
+    offHeads = client.on('cchain.heads', (p) => events.push(p))
+    const kept = (await client.call('cchain.recentHeads', { chain: 'C', limit: 100 })).heads
+    expect(kept.length).toBeGreaterThanOrEqual(5)
+    const w = await client.call('cchain.watch', { chain: 'C' })
+    expect(w.heads.map((h) => h.number)).toEqual(kept.map((h) => h.number).reverse())
+    expect(w.heads.at(-1)!.hash).toBe(kept[0]!.hash)
+    expect(w.heads[0]).not.toHaveProperty('seenAt')
+    expect(w.status.state).not.toBe('live')
+    expect(w.status.newestReadAt).toBe(kept[0]!.seenAt)
+    // the node still gone: the follower says so, and keeps the list
+    const down = await vi.waitFor(() => {
+      const e = events.filter((x) => x.chain === 'C' && x.status.state === 'reconnecting').at(-1)
+      if (!e) throw new Error('not reconnecting yet')
+      return e
+    }, { timeout: 20_000, interval: 100 })
+    expect(down.status.lastError).toMatch(/connection refused/)
+    expect((await client.call('cchain.watch', { chain: 'C' })).heads).toHaveLength(w.heads.length)
   })
 })

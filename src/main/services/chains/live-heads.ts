@@ -28,7 +28,8 @@ export interface FollowerDeps {
  * the socket was down is read the same way as one announced: the list has no gap, and a height at or
  * below the last one held is never added again. After a drop it reconnects with backoff, resubscribes
  * and catches up to eth_blockNumber. Work runs one step at a time, in order. Memory holds the last
- * LIVE_WINDOW heads; the store keeps the rest.
+ * LIVE_WINDOW heads; the store keeps the rest. A follower starts with the heads the store kept (so a list
+ * is there while the node is gone), and goes on from them once the node answers.
  */
 export class HeadFollower {
   private readonly window: Head[] = []
@@ -40,9 +41,18 @@ export class HeadFollower {
   private stopped = false
   private work: Promise<void> = Promise.resolve()
   private readonly now: () => number
+  /** The window holds heads from the cache, not yet joined to what the node serves now. */
+  private seeded = false
 
   constructor(private readonly d: FollowerDeps) {
     this.now = d.now ?? Date.now
+    // Until the node answers, the list is the heads kept in the cache (newest last), as old as recorded.
+    const kept = d.store.recentHeads(d.scope, d.endpoint.chain, LIVE_WINDOW)
+    if (kept.length > 0) {
+      this.status.newestReadAt = kept[0]!.seenAt
+      this.window.push(...kept.reverse().map(({ seenAt: _seenAt, ...h }) => h))
+      this.seeded = true
+    }
   }
 
   get chain(): string {
@@ -111,6 +121,14 @@ export class HeadFollower {
   /** Reads every height from the last held + 1 to n, in batches, and publishes them in order. */
   private async fillTo(n: bigint, catchingUp: boolean): Promise<void> {
     if (this.stopped) return
+    if (this.seeded) {
+      this.seeded = false
+      const keptNewest = BigInt(this.window.at(-1)!.number)
+      // The kept heads go on where the node is now when at most a window behind (the gap read over HTTP);
+      // otherwise (far behind, or a chain that restarted lower) the list starts afresh.
+      if (keptNewest <= n && n - keptNewest <= BigInt(LIVE_WINDOW)) this.last = keptNewest
+      else this.window.length = 0
+    }
     if (this.last === undefined) this.last = n - INITIAL_HEADS < -1n ? -1n : n - INITIAL_HEADS
     if (n <= this.last) return
     const first = this.last + 1n
@@ -125,7 +143,9 @@ export class HeadFollower {
       const heads = blocks.map(headView)
       const prev = this.window.at(-1)
       if (prev && heads[0]!.parentHash !== prev.hash) this.d.warn(`live heads of ${this.chain}: block ${heads[0]!.number} does not follow ${prev.hash} (a reorganisation)`)
-      this.d.store.putHeads(this.d.scope, this.chain, heads, this.now())
+      const readAt = this.now()
+      this.d.store.putHeads(this.d.scope, this.chain, heads, readAt)
+      this.status.newestReadAt = readAt
       this.window.push(...heads)
       if (this.window.length > LIVE_WINDOW) this.window.splice(0, this.window.length - LIVE_WINDOW)
       this.last = to

@@ -3,9 +3,10 @@
  * (cchain.watch, which answers the heads so far) and pushes new heads as `cchain.heads` events, in
  * height order with no gap. The page keeps at most LIVE_WINDOW heads and a bounded run of fee samples;
  * a head at or below the newest one shown is never added twice. Without the node, the heads kept in
- * the cache are shown instead.
+ * the cache are shown instead (main answers them until the node does), marked cached with the time the
+ * newest was read; once the node answers again the list is asked afresh and the mark goes.
  */
-import { onScopeDispose, shallowRef, watch, type Ref } from 'vue'
+import { computed, onScopeDispose, shallowRef, watch, type Ref } from 'vue'
 import { LIVE_WINDOW, type FeeSample, type Head, type LiveStatus } from '../../../../shared/contract'
 import type { ErrorData } from '../../../../shared/rpc/errors'
 import { api, onConnected } from '../../api'
@@ -20,6 +21,12 @@ export function useLiveHeads(chain: Ref<string>) {
   const error = shallowRef<ErrorData | null>(null)
   /** The list comes from the cache (the node could not be followed). */
   const fromCache = shallowRef(false)
+  /** When the newest head listed was read from the node (ms), when fromCache. */
+  const cacheReadAt = shallowRef<number | null>(null)
+  /** The heads listed are not live: kept from before, while the node is not followed. */
+  const cached = computed(() => heads.value.length > 0 && (fromCache.value || (status.value !== null && status.value.state !== 'live')))
+  /** When the newest head listed was read from the node (ms). */
+  const readAt = computed(() => (fromCache.value ? cacheReadAt.value : (status.value?.newestReadAt ?? null)))
 
   function append(next: readonly Head[]): void {
     const last = heads.value.at(-1)
@@ -31,8 +38,11 @@ export function useLiveHeads(chain: Ref<string>) {
 
   const off = api.on('cchain.heads', (p) => {
     if (p.chain !== chain.value) return
+    // Live again after a list kept from before: ask for the list afresh (the node may have gone on far, or restarted lower).
+    const rejoin = p.status.state === 'live' && cached.value
     append(p.heads)
     status.value = p.status
+    if (rejoin) void start()
     if (p.fee) fees.value = [...fees.value, p.fee].slice(-MAX_FEE_POINTS)
   })
 
@@ -50,7 +60,9 @@ export function useLiveHeads(chain: Ref<string>) {
       if (c !== chain.value) return
       error.value = toErrorData(err)
       try {
-        heads.value = (await api.call('cchain.recentHeads', { chain: c, limit: LIVE_WINDOW })).heads.reverse()
+        const kept = (await api.call('cchain.recentHeads', { chain: c, limit: LIVE_WINDOW })).heads
+        cacheReadAt.value = kept[0]?.seenAt ?? null
+        heads.value = kept.reverse().map(({ seenAt: _seenAt, ...h }) => h)
         fromCache.value = true
       } catch {
         heads.value = []
@@ -75,5 +87,5 @@ export function useLiveHeads(chain: Ref<string>) {
     off()
     offConnected()
   })
-  return { heads, status, fees, error, fromCache }
+  return { heads, status, fees, error, fromCache, cached, readAt }
 }
