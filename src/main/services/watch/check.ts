@@ -50,10 +50,8 @@ export function nodeReads(node: NodeApis, profileNodeIds: readonly string[], cac
     return async (input, signal) => {
       const env = (await wrapped(input, { signal, transport: 'memory' })) as Envelope<unknown>
       if (env.source === 'live') return env.data
-      // Answered from the cache: for the check, no answer (no connection, no answer in time) or "not now" (503, 429).
-      const message = env.offline?.message ?? 'the node did not answer'
-      if (env.offline?.code === 'UNAVAILABLE' || env.offline?.code === 'RATE_LIMITED') throw new AppError('UNAVAILABLE', message)
-      throw new AppError('NETWORK', message, { url: safeUrl(cache.scopeOf('node')) })
+      // Answered from the cache (only for no connection or no answer in time): for the check, no answer.
+      throw new AppError('NETWORK', env.offline?.message ?? 'the node did not answer', { url: safeUrl(cache.scopeOf('node')) })
     }
   }
   const health = read('health.health')
