@@ -99,7 +99,7 @@ describe('validators', () => {
     expect(first.sample.validators).toContainEqual(expect.objectContaining({ nodeID: notValidator, subnetID: null, validating: false }))
     expect(first.fired).toEqual([])
     // The same sample as the watch keeps, and as watch.check of this profile would have answered.
-    expect((await client.call('watch.samples', { profileId, limit: 1 })).samples).toEqual([first.sample])
+    expect((await client.call('watch.samples', { profileId, limit: 1, validators: true })).samples).toEqual([first.sample])
 
     sim!.validators.disconnect(self)
     const down = await client.call('validators.refresh', {})
