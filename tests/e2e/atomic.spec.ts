@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test'
 import { buildSignedImport, signerUtxos, type Sim } from '../sim/index'
-import { activateSimProfile, expect, shot, test } from './fixtures'
+import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 async function activate(page: Page, s: Sim, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
@@ -17,7 +17,7 @@ async function activate(page: Page, s: Sim, name: string): Promise<void> {
 }
 
 async function openAtomic(page: Page, tab: 'Look up' | 'Issue' | 'Journal' | 'Watches'): Promise<void> {
-  await page.getByTestId('nav-atomic').click()
+  await openPanel(page, 'atomic')
   await expect(page.getByTestId('atomic-panel')).toBeVisible()
   await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: tab }).click()
 }

@@ -374,7 +374,7 @@ test.describe('node control, browser mode of the test\'s own', () => {
 
       close = await ownServe(page, dataDir, ['--allow-node-changes'])
       try {
-        await page.getByTestId('nav-control').click()
+        await openPanel(page, 'control')
         const late = page.getByTestId('late-revert')
         await expect(late).toContainText('was set back to “info” (from “trace”')
         expect(await nodeLevel()).toBe('info')
@@ -438,7 +438,7 @@ test.describe('node control: what the panel needs', () => {
 
   test('a profile without a profile folder is told where the app looks and where that came from, and how to set it; a relative folder is refused in the form', async ({ app: page, sim }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await page.getByTestId('nav-connections').click()
+    await openPanel(page, 'connections')
     await page.getByTestId('profile-new').click()
     await fillProfile(page, { name: 'No folder', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, profileDir: 'profiles' })
     await page.getByTestId('profile-save').click()
@@ -448,7 +448,7 @@ test.describe('node control: what the panel needs', () => {
     await page.getByTestId('profile-save').click()
     await expect(page.getByTestId('profile-form')).toBeHidden()
     await profileItem(page, 'No folder').getByTestId('profile-activate').click()
-    await page.getByTestId('nav-control').click()
+    await openPanel(page, 'control')
     await openTab(page, 'Profile files')
     // No folder on the profile: the app looks where the node says it writes, and says how to look elsewhere.
     await expect(page.getByTestId('profile-dir-source')).toHaveAttribute('data-source', 'node')

@@ -27,7 +27,7 @@ test('a data-service 500 with a reason shows the reason and HTTP 500, not "canno
 })
 
 test('a data-service 503 shows the status and the service words; a 429 says rate-limited', async ({ app: page, sim }) => {
-  await activateSimProfile(page, sim, 'Status sim')
+  await activateSimProfile(page, sim, 'Data 503 sim')
   await openPanel(page, 'data')
   const form = page.getByTestId('lookup-form')
   await pickLookup(page, 'Primary Network', 'subnets')

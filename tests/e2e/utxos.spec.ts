@@ -192,7 +192,7 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
 test('issuing is off in a browser session without --allow-node-changes', async ({ app: page }) => {
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
   await openUtxos(page, s, 'Atomic changes off')
-  await page.getByTestId('nav-atomic').click()
+  await openPanel(page, 'atomic')
   await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: 'Issue' }).click()
   const form = page.getByTestId('tx-issue')
   await expect(form.getByTestId('issue-off')).toContainText('--allow-node-changes')
