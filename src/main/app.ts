@@ -136,7 +136,7 @@ export function createApp(opts: AppOptions): App {
     store: new OutboxStore(db),
     secrets: opts.secrets,
     clock,
-    changed: (methods) => server.publish('cache.changed', { profileId: null, methods }),
+    changed: (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods }),
     warn: (m) => log.warn(m)
   })
   const watchStore = new WatchStore(db)
@@ -150,7 +150,9 @@ export function createApp(opts: AppOptions): App {
     cache: { reads: readsStore, labelOf: (service) => SERVICE_LABELS[service] },
     onAlert: (alert, state, { muted }) => {
       server.publish('alerts.changed', { alert, state })
-      server.publish('cache.changed', { profileId: alert.profileId, methods: ['watch.status', 'alerts.list'] })
+      // profileId is the active profile's, whichever profile the alert is of: a page reads another id as
+      // "another profile became active" and drops what it shows.
+      server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['watch.status', 'alerts.list'] })
       if (state === 'firing' && !muted) opts.notify?.('Node alert', alert.message)
       if (!muted) delivery.enqueue(alert, state)
       opts.onWatchAlert?.(alert, state)

@@ -7,7 +7,7 @@ import { defineEvent } from '../rpc/contract-types'
  */
 export const cacheEvents = {
   'cache.changed': defineEvent({
-    summary: 'Answers of these methods may have changed for this profile (all of them: methods is ["*"])',
+    summary: 'Answers of these methods may have changed (all of them: methods is ["*"]); profileId is the active profile, another one than before meaning it changed',
     payload: z
       .object({ profileId: z.string().max(100).nullable(), methods: z.array(z.string().max(100)).max(1_000) })
       .strict()

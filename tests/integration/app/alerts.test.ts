@@ -63,6 +63,14 @@ describe('alerts', () => {
   it('a node that cannot be reached fires "unreachable" (pushed to subscribers); it is acknowledged, and its rule muted', async () => {
     const pushed: Payload<'alerts.changed'>[] = []
     const off = client.on('alerts.changed', (p) => void pushed.push(p))
+    // Another profile is the active one: what the alert announces to pages names the active profile (a page
+    // reads another id in cache.changed as "another profile became active", and drops what it shows).
+    const url = `http://127.0.0.1:${await closedPort()}`
+    const active = (await client.call('profiles.create', { profile: { name: 'active one', nodeUrl: url, dataUrl: url, metricsUrl: url, network: 'fuji', nodeIds: [] } })).id
+    await client.call('watch.setSettings', { profileId: active, enabled: false })
+    await client.call('profiles.activate', { id: active })
+    const changed: Payload<'cache.changed'>[] = []
+    const offChanged = client.on('cache.changed', (p) => void changed.push(p))
     try {
       await client.call('alerts.setRules', { profileId, rules: [{ rule: 'unreachable', threshold: 1 }] })
       await client.call('watch.setSettings', { profileId, intervalSec: 5 })
@@ -70,6 +78,8 @@ describe('alerts', () => {
       while (!pushed.some((p) => p.state === 'firing' && p.alert.rule === 'unreachable') && Date.now() < end) await new Promise((r) => setTimeout(r, 100))
       const fired = pushed.find((p) => p.alert.rule === 'unreachable')!
       expect(fired).toMatchObject({ state: 'firing', alert: { profileId, profileName: 'gone', rule: 'unreachable', subject: null, severity: 'critical', acknowledgedAt: null } })
+      expect(changed.length).toBeGreaterThan(0)
+      expect(changed.every((c) => c.profileId === active)).toBe(true)
 
       const list = await client.call('alerts.list', { profileId })
       expect(list.open.map((a) => a.id)).toContain(fired.alert.id)
@@ -86,6 +96,7 @@ describe('alerts', () => {
       expect((await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 0 })).mutes).toEqual([])
     } finally {
       off()
+      offChanged()
       await client.call('watch.setSettings', { profileId, enabled: false })
     }
   }, 20_000)
