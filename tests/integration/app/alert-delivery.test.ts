@@ -21,6 +21,7 @@ import type { RpcClient } from '../../../src/shared/rpc/client'
 import { accepted, receiver, smtpReceiver, type Answer, type Receiver } from '../../support/receivers'
 import { startSim, type Sim } from '../../sim/index'
 import { connect, failure, tempDir } from './helpers'
+import { until } from '../../support/until'
 
 /** A stand-in for the OS keychain (Electron's safeStorage is not there in plain Node): sealed bytes are not the plain text. */
 const keychain: SecretStore = {
@@ -31,16 +32,6 @@ const keychain: SecretStore = {
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'
 const SMTP_PASSWORD = 'smtp-Pa55word-never-shown'
-
-/** Asks again every 50 ms until `ok` holds or the time is up (then returns the last answer for the test to fail on). */
-async function until<T>(ask: () => T | Promise<T>, ok: (t: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const t = await ask()
-    if (ok(t) || Date.now() > end) return t
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 const slackOk = (): Answer => ({ status: 200, body: 'ok', headers: { 'content-type': 'text/plain' } })
 const discordOk = (): Answer => ({ status: 200, body: JSON.stringify({ id: '1', type: 0, content: '…' }) })

@@ -21,6 +21,7 @@ import { startSim, type Sim } from '../../sim/index'
 import { freePort } from '../../support/ports'
 import { accepted, receiver, smtpReceiver, type Receiver } from '../../support/receivers'
 import { tempDir } from './helpers'
+import { until } from '../../support/until'
 
 const SMTP_PASSWORD = 'acceptance-smtp-password'
 const INTERVAL_SEC = 5
@@ -54,15 +55,6 @@ async function stopWatcher(signal: NodeJS.Signals): Promise<number | null> {
   const exited = new Promise<number | null>((r) => w.once('exit', (code) => r(code)))
   w.kill(signal)
   return exited
-}
-
-async function until<T>(ask: () => T | Promise<T>, ok: (t: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const t = await ask()
-    if (ok(t) || Date.now() > end) return t
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 /** The watcher's /metrics with its token ('' while it is not up yet). */

@@ -14,6 +14,7 @@ import { startBrowserServer, type BrowserServer } from '../../../src/main/server
 import { startSim, type Sim } from '../../sim/index'
 import { closedPort, freePort } from '../../support/ports'
 import { connect, fakeStaticDir, tempDir, testApp } from './helpers'
+import { until } from '../../support/until'
 
 let sim: Sim
 beforeAll(async () => {
@@ -30,16 +31,6 @@ function valueOf(text: string, metric: string, labels: Record<string, string>): 
   const family = parsePrometheusTextFormat(text).find((f) => f.name === metric)
   const m = family?.metrics.find((s) => Object.entries(labels).every(([k, v]) => s.labels?.[k] === v))
   return m ? Number(m.value) : undefined
-}
-
-/** Scrapes again every 200 ms until `ok` holds, or the time is up (the test then fails on the last text). */
-async function scrapeUntil(scrape: () => Promise<string>, ok: (text: string) => boolean, ms = 15_000): Promise<string> {
-  const end = Date.now() + ms
-  for (;;) {
-    const text = await scrape()
-    if (ok(text) || Date.now() > end) return text
-    await new Promise((r) => setTimeout(r, 200))
-  }
 }
 
 describe('/metrics in browser mode', () => {
@@ -80,7 +71,7 @@ describe('/metrics in browser mode', () => {
     for (const id of [up.id, other.id]) await client.call('watch.setSettings', { profileId: id, intervalSec: 5 })
     const scrape = async () => (await fetch(url(), { headers: { authorization: `Bearer ${token}` } })).text()
 
-    const text = await scrapeUntil(scrape, (t) => valueOf(t, 'companion_node_up', { profile: 'metrics-other' }) === 1 && valueOf(t, 'companion_node_up', { profile: 'metrics-up' }) === 1)
+    const text = await until(scrape, (t) => valueOf(t, 'companion_node_up', { profile: 'metrics-other' }) === 1 && valueOf(t, 'companion_node_up', { profile: 'metrics-up' }) === 1, 15_000, 200)
     expect(valueOf(text, 'companion_node_up', { profile: 'metrics-up', profile_id: up.id })).toBe(1)
     expect(valueOf(text, 'companion_node_healthy', { profile: 'metrics-up' })).toBe(1)
     expect(valueOf(text, 'companion_node_peers', { profile: 'metrics-up' })).toBeGreaterThan(0)
@@ -151,14 +142,14 @@ describe('companion watch --metrics-port', () => {
 
       expect((await fetch(at!)).status).toBe(401)
       const scrape = async () => (await fetch(at!, { headers: { authorization: `Bearer ${token}` } })).text()
-      const both = await scrapeUntil(scrape, (x) => valueOf(x, 'companion_node_up', { profile: 'runs' }) === 1 && valueOf(x, 'companion_node_up', { profile: 'closed' }) === 0)
+      const both = await until(scrape, (x) => valueOf(x, 'companion_node_up', { profile: 'runs' }) === 1 && valueOf(x, 'companion_node_up', { profile: 'closed' }) === 0, 15_000, 200)
       expect(valueOf(both, 'companion_node_up', { profile: 'runs', profile_id: a.id })).toBe(1)
       expect(valueOf(both, 'companion_node_up', { profile: 'closed', profile_id: b.id })).toBe(0)
       expect(valueOf(both, 'companion_node_peers', { profile: 'closed' })).toBeUndefined()
 
       // The running profile now points to a closed port: its next check finds nothing there.
       await call('profiles.update', { id: a.id, profile: { nodeUrl: closed } })
-      const down = await scrapeUntil(scrape, (x) => valueOf(x, 'companion_node_up', { profile: 'runs' }) === 0)
+      const down = await until(scrape, (x) => valueOf(x, 'companion_node_up', { profile: 'runs' }) === 0, 15_000, 200)
       expect(valueOf(down, 'companion_node_up', { profile: 'runs' })).toBe(0)
 
       w.child.kill('SIGTERM')

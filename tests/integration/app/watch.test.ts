@@ -13,6 +13,7 @@ import type { RpcClient } from '../../../src/shared/rpc/client'
 import { startSim, type Sim } from '../../sim/index'
 import { connect, failure, tempDir, testApp } from './helpers'
 import { closedPort } from '../../support/ports'
+import { until } from '../../support/until'
 
 let up: Sim
 let down: Sim
@@ -31,16 +32,6 @@ afterAll(async () => {
   await Promise.all([up?.stop(), down?.stop()])
   ctx?.done()
 })
-
-/** Asks again every 100 ms until `ok` holds (or the time is up, and the test fails with the last answer). */
-async function until<T>(ask: () => Promise<T>, ok: (t: T) => boolean, ms = 12_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const t = await ask()
-    if (ok(t) || Date.now() > end) return t
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 const statusOf = async (id: string): Promise<WatchProfileStatus> => (await client.call('watch.status', {})).profiles.find((p) => p.profileId === id)!
 
@@ -69,12 +60,12 @@ describe('watch', () => {
     expect((await client.call('alerts.rules', { profileId: a.id })).rules.find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 1 })
 
     // The first checks come within the start jitter (at most 5 s): both nodes answer.
-    const first = await until(() => statusOf(b.id), (s) => s.last?.reachable === true)
+    const first = await until(() => statusOf(b.id), (s) => s.last?.reachable === true, 12_000)
     expect(first.last).toMatchObject({ reachable: true, bootstrapped: { P: expect.any(Boolean), C: expect.any(Boolean) } })
 
     await down.stop()
     const stoppedAt = Date.now()
-    const gone = await until(() => statusOf(b.id), (s) => s.openAlerts.some((x) => x.rule === 'unreachable'))
+    const gone = await until(() => statusOf(b.id), (s) => s.openAlerts.some((x) => x.rule === 'unreachable'), 12_000)
     expect(gone.last).toMatchObject({ reachable: false, error: expect.any(String) })
     // What it said the last time it answered, and since when it has not.
     expect(gone.lastReachable).toMatchObject({ reachable: true, version: expect.any(String) })
@@ -92,7 +83,7 @@ describe('watch', () => {
     expect((await client.call('alerts.list', { profileId: a.id })).open.filter((x) => x.rule === 'unreachable')).toEqual([])
 
     // The other profile was checked meanwhile (same interval), and its node still answers.
-    const still = await until(() => statusOf(a.id), (s) => (s.last?.at ?? 0) > stoppedAt)
+    const still = await until(() => statusOf(a.id), (s) => (s.last?.at ?? 0) > stoppedAt, 12_000)
     expect(still.last).toMatchObject({ reachable: true, healthy: true, failingChecks: [], peers: expect.any(Number) })
     expect(still.last!.version).toEqual(expect.any(String))
     expect(still.openAlerts.filter((x) => x.rule === 'unreachable')).toEqual([])

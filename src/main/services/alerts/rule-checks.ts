@@ -3,7 +3,8 @@
  * tier; '' for the node itself) firing with a message, or not firing. A rule that cannot tell (the node
  * unreachable, the API not served) answers null, and its open alerts stay as they are.
  */
-import { VERSION_PATTERN, type AlertRule, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
+import type { AlertRule, Severity, WatchSample, WatchedValidator } from '../../../shared/contract'
+import { compareVersions, parseVersion } from '../watch/versions'
 
 export type Verdict = { firing: true; message: string; severity?: Severity } | { firing: false }
 export type Verdicts = Map<string, Verdict>
@@ -26,13 +27,6 @@ const lastReachable = (samples: readonly WatchSample[]): WatchSample | undefined
   return last?.reachable ? last : undefined
 }
 
-/** "1.13.2" from "avalanchego/1.13.2" or "v1.13.2", as three numbers; undefined when unreadable. */
-export function parseVersion(v: string | undefined): [number, number, number] | undefined {
-  const m = v === undefined ? null : VERSION_PATTERN.exec(v.trim())
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined
-}
-
-const compareVersions = (a: [number, number, number], b: [number, number, number]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
 
 /** "NodeID-…" on the Primary Network, "NodeID-… on <subnet>" elsewhere: the subject and how it reads. */
 const subjectOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID}@${v.subnetID}` : v.nodeID)

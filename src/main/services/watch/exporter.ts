@@ -6,7 +6,7 @@
  */
 import { Gauge, Registry } from 'prom-client'
 import { ALERT_RULES, type WatchSample } from '../../../shared/contract'
-import { parseVersion } from '../alerts/rule-checks'
+import { compareVersions, parseVersion } from './versions'
 
 /** The Primary Network's subnet ID: the `subnet_id` of a validator the sample names with subnetID null. */
 export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY'
@@ -152,8 +152,7 @@ export function versionBehind(version: string | undefined, majority: string | un
   const a = parseVersion(version)
   const b = parseVersion(majority)
   if (!a || !b) return undefined
-  const i = a.findIndex((part, k) => part !== b[k])
-  return i >= 0 && a[i]! < b[i]!
+  return compareVersions(a, b) < 0
 }
 
 /** Where a scrape reads from: the stored profiles, the watch's samples and the open alerts. */

@@ -1,11 +1,26 @@
 /**
- * The version most of a node's peers run, from info.peers' `version` fields ("avalanchego/1.13.2"): the
- * most common one, ties broken by the newer. Unreadable versions are not counted; none readable: undefined.
+ * avalanchego versions as the watch reads them ("avalanchego/1.13.2", "v1.13.2", "1.13.2"): parsed, compared,
+ * and the one most of a node's peers run. The alert rules, the exporter and the checks all read them here.
  */
-import { parseVersion } from '../alerts/rule-checks'
+import { VERSION_PATTERN } from '../../../shared/contract'
 
+export type Version = [number, number, number]
+
+/** "1.13.2" from "avalanchego/1.13.2" or "v1.13.2", as three numbers; undefined when unreadable. */
+export function parseVersion(v: string | undefined): Version | undefined {
+  const m = v === undefined ? null : VERSION_PATTERN.exec(v.trim())
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined
+}
+
+/** Negative when a is older than b, 0 when the same, positive when newer. */
+export const compareVersions = (a: Version, b: Version): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+
+/**
+ * The version most of a node's peers run, from info.peers' `version` fields: the most common one, ties
+ * broken by the newer. Unreadable versions are not counted; none readable: undefined.
+ */
 export function majorityVersion(versions: readonly string[]): string | undefined {
-  const counts = new Map<string, { count: number; v: [number, number, number] }>()
+  const counts = new Map<string, { count: number; v: Version }>()
   for (const raw of versions) {
     const v = parseVersion(raw)
     if (!v) continue
@@ -14,10 +29,7 @@ export function majorityVersion(versions: readonly string[]): string | undefined
     entry.count++
     counts.set(key, entry)
   }
-  let best: { key: string; count: number; v: [number, number, number] } | undefined
-  for (const [key, e] of counts) {
-    const newer = best !== undefined && e.count === best.count && (e.v[0] - best.v[0] || e.v[1] - best.v[1] || e.v[2] - best.v[2]) > 0
-    if (!best || e.count > best.count || newer) best = { key, ...e }
-  }
+  let best: { key: string; count: number; v: Version } | undefined
+  for (const [key, e] of counts) if (!best || e.count > best.count || (e.count === best.count && compareVersions(e.v, best.v) > 0)) best = { key, ...e }
   return best ? `avalanchego/${best.key}` : undefined
 }
