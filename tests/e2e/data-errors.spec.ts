@@ -24,6 +24,19 @@ test('a data-service 500 with a reason shows the reason and HTTP 500, not "canno
   await expect(notice).not.toHaveAttribute('data-code', 'OFFLINE')
   await expect(agg.getByTestId('sig-aggregate-result')).toHaveCount(0)
   await shot(page, 'data-errors-01-quorum-500')
+
+  // Review #20: a new attempt the form refuses (both message and justification) clears the old error;
+  // one box says how the latest attempt went
+  await agg.getByTestId('field-message').fill('0x0102')
+  await agg.getByTestId('sig-aggregate-form-submit').click()
+  await expect(agg.getByTestId('form-problems')).toContainText('not both')
+  await expect(notice).toHaveCount(0)
+  // the same failing request again: its error comes back, alone
+  await agg.getByTestId('field-message').fill('')
+  await agg.getByTestId('sig-aggregate-form-submit').click()
+  await expect(agg.getByTestId('form-problems')).toHaveCount(0)
+  await expect(notice).toHaveCount(1)
+  await expect(notice).toContainText('HTTP 500')
 })
 
 test('a data-service 503 shows the status and the service words; a 429 says rate-limited', async ({ app: page, sim }) => {
