@@ -185,7 +185,11 @@ describe('load all', () => {
       const second = await client.call('data.loadAll', { endpoint: 'listSubnets', params: { network: 'mainnet', pageSize: 2 } })
       for (let i = 0; i < 100 && !(await client.call('jobs.list', {})).jobs.find((j) => j.id === second.jobId)?.message?.startsWith('Rate limited'); i++) await new Promise((r) => setTimeout(r, 50))
       expect(await client.call('jobs.cancel', { id: second.jobId })).toEqual({ cancelled: true })
-      expect((await finished(client, second.jobId)).state).toBe('cancelled')
+      const ended = await finished(client, second.jobId)
+      expect(ended.state).toBe('cancelled')
+      // named in words, and ending with how it ended, not with the wait it was in (review #26)
+      expect(ended.label).toBe('Load all subnets')
+      expect(ended.message).toMatch(/^Cancelled (before the first page|after page \d+)/)
       expect((await client.call('data.loadedPages', { jobId: second.jobId })).state).toBe('cancelled')
     } finally {
       sim.faults.clear()

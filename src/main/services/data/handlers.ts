@@ -5,7 +5,7 @@ import { RestClient } from '../../clients/rest/client'
 import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
 import type { JobManager } from '../jobs/manager'
-import type { LoadAllJobs } from './load-all'
+import { loadAllLabel, type LoadAllJobs } from './load-all'
 import type { Output } from '../../../shared/contract'
 import { callWithInput, type ServiceAccess } from './service'
 
@@ -49,7 +49,7 @@ export function dataHandlers(connections: Connections, jobs: JobManager, loads: 
       const client = new RestClient({ baseUrl: c.profile.dataUrl, service: 'data service', apiKey: c.profile.apiKey, retries: 0 })
       const entry = loads.begin(endpoint)
       const scope = connections.scopeOf('data')
-      const jobId = jobs.start('data.loadAll', `Load all: ${endpoint}`, (ctx) =>
+      const jobId = jobs.start('data.loadAll', loadAllLabel(endpoint, params as Record<string, unknown>), (ctx) =>
         loads.run(entry, params, { client, hasKey: Boolean(c.profile.apiKey()) }, ctx).finally(() => {
           // Done, cancelled or failed part way: what was fetched is kept, and says which it was.
           if (entry.pages.length > 0) kept.keep(scope, endpoint, canonicalKey(params), { state: entry.state, pages: entry.pages, loadedAt: Date.now() })

@@ -1,4 +1,5 @@
 import type { DataList, LoadedPages } from '../../../shared/contract'
+import { shortId } from '../../../shared/domain/format'
 import { AppError } from '../../../shared/rpc/errors'
 import { dataEndpoints } from '../../clients/data/endpoints'
 import { realClock, type Clock } from '../../clock'
@@ -10,6 +11,38 @@ const MAX_WAITS_IN_A_ROW = 60
 /** Other transient failures (network, timeout, 5xx) in a row before it gives up. */
 const MAX_TRANSIENT_IN_A_ROW = 3
 const KEEP_RESULTS = 20
+
+/** What each list holds, in words (the Jobs menu names a job by them, not by the endpoint). */
+const LIST_WORDS: Readonly<Record<DataList, string>> = {
+  listLatestPrimaryNetworkTransactions: 'transactions',
+  listLatestXChainVertices: 'X-Chain vertices',
+  listSubnets: 'subnets',
+  listL1Validators: 'L1 validators',
+  listPendingPrimaryNetworkRewards: 'pending rewards',
+  listErc721Transactions: 'ERC-721 transfers',
+  listErc1155Transactions: 'ERC-1155 transfers',
+  listErc20Balances: 'ERC-20 balances',
+  listCollectibleBalances: 'collectibles',
+  listIcmMessages: 'interchain messages',
+  listIcmMessagesByAddress: 'interchain messages',
+  listLatestBlocksAllChains: 'recent blocks across chains'
+}
+
+const CHAIN_WORDS: Readonly<Record<string, string>> = { 'p-chain': 'P-Chain', 'x-chain': 'X-Chain', 'c-chain': 'C-Chain' }
+
+/** A list of IDs in short: "P-avax1…", "P-avax1… and 2 more". */
+function some(ids: unknown): string | null {
+  const list = (Array.isArray(ids) ? ids : typeof ids === 'string' ? ids.split(',') : []).filter((x): x is string => typeof x === 'string' && x !== '')
+  if (list.length === 0) return null
+  return `${shortId(list[0]!, 10)}${list.length > 1 ? ` and ${list.length - 1} more` : ''}`
+}
+
+/** A "load all" job in words: "Load all pending rewards · P-avax1qx…", "Load all transactions on X-Chain · X-avax1…". */
+export function loadAllLabel(endpoint: DataList, params: Record<string, unknown>): string {
+  const chain = typeof params.blockchainId === 'string' ? (CHAIN_WORDS[params.blockchainId] ?? shortId(params.blockchainId)) : null
+  const subject = some(params.addresses) ?? some(params.nodeIds) ?? some(params.address) ?? some(params.subnetId) ?? some(params.l1ValidationId)
+  return `Load all ${LIST_WORDS[endpoint]}${chain ? ` on ${chain}` : ''}${subject ? ` · ${subject}` : ''}`
+}
 
 export type LoadEntry = { endpoint: DataList; state: LoadedPages['state']; pages: unknown[] }
 
@@ -74,6 +107,9 @@ export class LoadAllJobs {
       return `${items} items in ${entry.pages.length} page${entry.pages.length === 1 ? '' : 's'}`
     } catch (err) {
       entry.state = job.signal.aborted ? 'cancelled' : 'failed'
+      // What the job says last is how it ended, not the wait or retry it was in.
+      const n = entry.pages.length
+      if (job.signal.aborted) job.progress(items, null, n === 0 ? 'Cancelled before the first page' : `Cancelled after page ${n} (${items} items kept)`)
       throw err
     }
   }
