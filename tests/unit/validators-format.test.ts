@@ -11,9 +11,8 @@ import { describe, expect, it } from 'vitest'
 interface ValidatorsFormat {
   weight(text: string | undefined, primary: boolean): string
   compareDecimal(a: string | undefined, b: string | undefined): number
-  share(part: bigint, whole: bigint): string
   countdown(endSec: string | undefined, nowMs: number): string
-  percent(text: string | undefined): string
+  ownerText(o: { locktime: string; threshold: string; addresses: string[] } | undefined): string
 }
 const panels = join(import.meta.dirname, '..', '..', 'src', 'renderer', 'src', 'panels')
 const f = (await import(`${panels}/validators/format`)) as ValidatorsFormat
@@ -37,12 +36,10 @@ describe('validators panel format', () => {
     expect([MAX, '1', a, b].sort(f.compareDecimal)).toEqual(['1', b, a, MAX])
   })
 
-  it('shares on integers, countdowns to the second, percents as the node wrote them', () => {
-    expect(f.share(1n, 3n)).toBe('33.33 %')
-    expect(f.share(0n, 0n)).toBe('—')
+  it('countdowns to the second; an owner in one line (percentages and times: the shared format module)', () => {
     expect(f.countdown('1000', 1_000_000 - 3_661_000 - 86_400_000 * 2)).toBe('2 d 01:01:01')
     expect(f.countdown('1000', 1_000_000)).toBe('ended')
-    expect(f.percent('99.8750')).toBe('99.875 %')
-    expect(f.percent('100')).toBe('100 %')
+    expect(f.ownerText({ locktime: '0', threshold: '1', addresses: ['P-avax1a', 'P-avax1b'] })).toBe('1 of 2: P-avax1a, P-avax1b')
+    expect(f.ownerText(undefined)).toBe('—')
   })
 })

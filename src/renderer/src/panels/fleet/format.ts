@@ -1,40 +1,9 @@
 /**
  * What a fleet row says of one profile's last check: pure functions of the watch's samples, so that the
- * row only lays them out. Amounts and times stay exact (bigint over the node's decimal strings); a time is
- * local, with how far off it is.
+ * row only lays them out. Amounts, percentages and times are written by the one format module
+ * (src/shared/domain/format.ts); what is here is the fleet's own.
  */
 import type { Alert, WatchSample } from '../../../../shared/contract'
-
-/** Local date and time to the second. */
-export function localTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-}
-
-/** Local date only. */
-export function localDate(ms: number): string {
-  return new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' })
-}
-
-/** How far ahead: "in 3 d", "in 5 h", "in 12 min", "ended". */
-export function inWords(ms: number): string {
-  if (ms <= 0) return 'ended'
-  const min = Math.floor(ms / 60_000)
-  if (min < 60) return `in ${Math.max(1, min)} min`
-  const h = Math.floor(min / 60)
-  if (h < 48) return `in ${h} h`
-  return `in ${Math.floor(h / 24)} d`
-}
-
-/** A duration: "45 s", "12 min", "3 h 05 min", "2 d 4 h". */
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1_000))
-  if (s < 60) return `${s} s`
-  const min = Math.floor(s / 60)
-  if (min < 60) return `${min} min`
-  const h = Math.floor(min / 60)
-  if (h < 48) return `${h} h ${String(min % 60).padStart(2, '0')} min`
-  return `${Math.floor(h / 24)} d ${h % 24} h`
-}
 
 /** "every 60 s", "every 5 min", "every 1 h 30 min". */
 export function intervalText(sec: number): string {
@@ -112,12 +81,6 @@ export function summarizeValidators(s: Pick<WatchSample, 'validators' | 'l1FeeRa
     nearestEnd,
     shortestRunway
   }
-}
-
-/** An uptime percent as the node wrote it, trimmed: "99.8750" → "99.875 %". */
-export function percentText(text: string): string {
-  const t = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
-  return `${t} %`
 }
 
 /** Open alerts by severity, critical first, leaving out a severity with none. */
