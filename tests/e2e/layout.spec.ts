@@ -1,0 +1,83 @@
+/**
+ * Every panel at 1024, 1440 and 1920 px with the demo's data loaded (its validators, a UTXO page, a data
+ * lookup, a P-Chain block, all opened through deep links): no element's content may overflow sideways unless
+ * it sits in a deliberate scroll container with a visible hint (ScrollX, [data-scroll-hint]), and no text may
+ * be cut. A screenshot of each panel at each width is kept in test-results/layout/.
+ */
+import type { Page } from '@playwright/test'
+import { startSim, type Sim } from '../sim/index'
+import { callApp, expect, test } from './fixtures'
+
+let sim: Sim | undefined
+test.afterEach(async () => {
+  await sim?.stop()
+  sim = undefined
+})
+
+const WIDTHS = [1024, 1440, 1920] as const
+
+/** What overflows: "<where> spills 23px: text…"; hidden elements and scroll-hinted containers left out. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = []
+    const name = (el: Element): string => {
+      const id = el.closest('[data-testid]')?.getAttribute('data-testid') ?? ''
+      const cls = typeof el.className === 'string' ? el.className.split(' ').filter(Boolean).slice(0, 2).join('.') : ''
+      return `${id ? `[${id}] ` : ''}${el.tagName.toLowerCase()}${cls ? '.' + cls : ''}`
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (el.closest('[data-scroll-hint]')) continue
+      const rect = el.getBoundingClientRect()
+      if (rect.width === 0 || rect.height === 0) continue
+      const cs = getComputedStyle(el)
+      if (cs.visibility === 'hidden' || cs.display === 'contents') continue
+      const over = el.scrollWidth - el.clientWidth
+      if (el.clientWidth === 0 || over <= 1) continue
+      // Naive UI's own vertical scrollbars measure a few pixels wider than their box; they scroll down, not sideways.
+      if (el.classList.contains('n-scrollbar-container') && over <= 20 && cs.overflowX !== 'visible') continue
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)
+      out.push(`${name(el)} ${cs.overflowX === 'visible' ? 'spills' : 'cuts'} ${over}px: ${text}`)
+    }
+    return out
+  })
+}
+
+test('every panel fits at 1024, 1440 and 1920 px with the demo data loaded', async ({ app: page, companion }) => {
+  test.setTimeout(240_000)
+  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
+  const ds = s.dataset
+  const profile = await callApp(companion, 'profiles.create', {
+    profile: { name: 'Layout demo', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl, network: 'mainnet', addressHrp: ds.params.hrp, nodeIds: [ds.nodes.self, ds.nodes.disconnected, ds.nodes.l1] }
+  })
+  await callApp(companion, 'profiles.activate', { id: profile.id })
+  const block = ds.pBlocks[Math.floor(ds.pBlocks.length / 2)]!
+  const visits: { path: string; hash: string; ready: string }[] = [
+    { path: 'validators', hash: '#/validators', ready: 'my-validator' },
+    { path: 'fleet', hash: '#/fleet', ready: 'fleet-panel' },
+    { path: 'alerts', hash: '#/alerts', ready: 'alerts-panel' },
+    { path: 'connections', hash: '#/connections', ready: 'profile-item' },
+    { path: 'control', hash: '#/control', ready: 'control-panel' },
+    { path: 'pchain', hash: `#/pchain?height=${block.height}`, ready: 'pchain-block' },
+    { path: 'cchain', hash: '#/cchain', ready: 'cchain-panel' },
+    { path: 'utxos', hash: `#/utxos?address=${encodeURIComponent(ds.richAddress.cChain)}`, ready: 'utxo-page' },
+    { path: 'atomic', hash: '#/atomic', ready: 'atomic-panel' },
+    { path: 'data', hash: `#/data?tab=transactions&chain=p-chain&addresses=${encodeURIComponent(ds.richAddress.pChain)}`, ready: 'data-panel' },
+    { path: 'signatures', hash: '#/signatures', ready: 'signatures-panel' },
+    { path: 'metrics', hash: '#/metrics', ready: 'metrics-panel' }
+  ]
+  const base = companion.url.replace(/#.*$/, '')
+  const found: string[] = []
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const v of visits) {
+      await page.goto(`${base}${v.hash}`)
+      await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
+      // Let the reads that the panel started land and the tables lay out.
+      await page.waitForLoadState('networkidle').catch(() => undefined)
+      await page.waitForTimeout(400)
+      for (const p of await overflowing(page)) found.push(`${width}px ${v.path}: ${p}`)
+      await page.screenshot({ path: `test-results/layout/${width}-${v.path}.png`, fullPage: true })
+    }
+  }
+  expect(found, found.join('\n')).toEqual([])
+})
