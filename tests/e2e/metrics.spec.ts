@@ -8,6 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { WELL_KNOWN_COLLECTIONS } from '../sim/dataset/evm'
+import { axisNumber, dateTime, integer, percent } from '../../src/shared/domain/format'
 import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 interface AvgTpsAnswer {
@@ -35,12 +36,10 @@ async function sims<T>(url: string): Promise<T> {
   return (await res.json()) as T
 }
 
-/** A whole number as the page writes it with toLocaleString() (its own locale), from its exact digits. */
-const pageWhole = (page: Page, digits: bigint | number): Promise<string> => page.evaluate((d) => BigInt(d).toLocaleString(), String(digits))
 /** A value as uPlot's legend writes it (Intl.NumberFormat of the browser's language). */
 const legendNumber = (page: Page, v: number): Promise<string> => page.evaluate((x) => new Intl.NumberFormat(navigator.language).format(x), v)
-/** A UNIX day as the charts' facts write it. */
-const utcDay = (t: number): string => new Date(t * 1_000).toISOString().slice(0, 10)
+/** A UNIX time as the page writes it: local date and time (the page and this test run on one machine). */
+const when = (t: number): string => dateTime(t * 1_000)
 
 /**
  * Puts the mouse on the first or last point of a chart and expects the legend to show these values per
@@ -80,14 +79,15 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   await expect(tpsChart.locator('canvas')).toBeVisible()
   await expect(tps.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
   await expect(tpsChart).toHaveAttribute('data-points', String(tpsAnswer.results.length))
-  const lastRun = await page.evaluate((s) => new Date(s * 1_000).toLocaleString(), tpsAnswer.lastRun)
-  await expect(tps.getByTestId('tps-last-run')).toHaveText(`last update ${lastRun} · ${tpsAnswer.results.length} points`)
+  await expect(tps.getByTestId('tps-last-run')).toHaveText(`last update ${when(tpsAnswer.lastRun)} · ${integer(tpsAnswer.results.length)} points`)
+  // review #11: the y axis says its unit
+  await expect(tpsChart).toHaveAttribute('data-unit', 'tx/s')
   const tpsFacts = tps.getByTestId('tps-chart-summary')
   await expect(tpsFacts).toHaveAttribute('data-latest', String(newest.value))
   await expect(tpsFacts).toHaveAttribute('data-latest-at', String(newest.timestamp))
   await expect(tpsFacts).toHaveAttribute('data-lowest', String(lowest))
   await expect(tpsFacts).toHaveAttribute('data-highest', String(highest))
-  await expect(tpsFacts).toHaveText(`latest ${newest.value} on ${utcDay(newest.timestamp)} · lowest ${lowest} · highest ${highest}`)
+  await expect(tpsFacts).toHaveText(`latest ${axisNumber(newest.value)} tx/s on ${when(newest.timestamp)} · lowest ${axisNumber(lowest)} tx/s · highest ${axisNumber(highest)} tx/s`)
   // what the line itself is drawn through, at both ends
   await expectLegendAt(tpsChart, 'last', { 'average TPS': newest.value })
   await expectLegendAt(tpsChart, 'first', { 'average TPS': tpsAnswer.results.at(-1)!.value })
@@ -100,8 +100,8 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   expect(page1.nextPageToken, 'the sim has a second page of holders').toBeTruthy()
   const page2 = await sims<HoldersAnswer>(`${holdersUrl}&pageToken=${page1.nextPageToken!}`)
   expect(page2.addresses.map((h) => h.address)).not.toEqual(page1.addresses.map((h) => h.address))
-  const totals = async (a: HoldersAnswer, n: number): Promise<string> =>
-    `${a.nftCollectionName} ${a.nftSymbol} · ${await pageWhole(page, a.totalHolders)} holders · ${await pageWhole(page, a.totalTokens)} tokens · page ${n}`
+  const totals = (a: HoldersAnswer, n: number): string =>
+    `${a.nftCollectionName} ${a.nftSymbol} · ${integer(a.totalHolders)} holders · ${integer(a.totalTokens)} tokens · page ${n}`
 
   const holders = page.getByTestId('nft-holders')
   await holders.getByTestId('field-address').fill(WELL_KNOWN_COLLECTIONS.simPunks)
@@ -112,10 +112,10 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   await holders.getByTestId('holders-form-submit').click()
   const table = holders.getByTestId('holders-table')
   await expect(table).toHaveAttribute('data-rows', '5')
-  await expect(holders.getByTestId('holders-totals')).toHaveText(await totals(page1, 1))
+  await expect(holders.getByTestId('holders-totals')).toHaveText(totals(page1, 1))
   await expect.poll(() => tableRows(table), { message: 'page 1 of the holders, as the sim answers it' }).toEqual(holderRows(page1))
   await holders.getByTestId('holders-next').click()
-  await expect(holders.getByTestId('holders-totals')).toHaveText(await totals(page2, 2))
+  await expect(holders.getByTestId('holders-totals')).toHaveText(totals(page2, 2))
   await expect.poll(() => tableRows(table), { message: 'page 2 of the holders, as the sim answers it' }).toEqual(holderRows(page2))
 
   // Subnet RPC usage, daily and by RPC method (the form's defaults) over 2026-11-06 .. 2026-11-13.
@@ -131,23 +131,25 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   await usage.getByTestId('field-endTimestamp').fill('1794600000')
   await usage.getByTestId('usage-form-submit').click()
   await expect(usage.getByTestId('usage-totalRequests').locator('canvas')).toBeVisible()
-  const [firstDay, lastDay] = [utcDay(usageAnswer.metrics[0]!.timestamp), utcDay(usageAnswer.metrics.at(-1)!.timestamp)]
+  const [firstDay, lastDay] = [when(usageAnswer.metrics[0]!.timestamp), when(usageAnswer.metrics.at(-1)!.timestamp)]
   await expect(usage.getByTestId('usage-info')).toHaveText(`${usageAnswer.metrics.length} intervals of ${usageAnswer.aggregateDuration} from ${firstDay} to ${lastDay} · chain all · ${groups.length} groups`)
   for (const k of ['totalRequests', 'apiCreditsUsed', 'successRatePercent', 'medianResponseTimeMsecs'] as const) {
     await expect(usage.getByTestId(`usage-${k}`), `${k}: one point a day`).toHaveAttribute('data-points', String(usageAnswer.metrics.length))
   }
-  for (const [k, unit] of [['totalRequests', ''], ['apiCreditsUsed', '']] as const) {
+  for (const [k, unit] of [['totalRequests', ' requests'], ['apiCreditsUsed', ' credits']] as const) {
     const total = all(k).reduce((a, v) => a + BigInt(v), 0n)
     const facts = usage.getByTestId(`usage-${k}-summary`)
     await expect(facts, `${k}: total over every day and method`).toHaveAttribute('data-total', total.toString())
-    await expect(facts).toHaveText(`total ${await pageWhole(page, total)}${unit} (all lines)`)
+    await expect(facts).toHaveText(`total ${integer(total)}${unit} (all lines)`)
+    await expect(usage.getByTestId(`usage-${k}`)).toHaveAttribute('data-unit', unit.trim())
   }
-  for (const [k, unit] of [['successRatePercent', ' %'], ['medianResponseTimeMsecs', ' ms']] as const) {
+  const shown = (k: UsageNumber, v: number): string => (k === 'successRatePercent' ? percent(v) : `${axisNumber(v)} ms`)
+  for (const k of ['successRatePercent', 'medianResponseTimeMsecs'] as const) {
     const [lo, hi] = [Math.min(...all(k)), Math.max(...all(k))]
     const facts = usage.getByTestId(`usage-${k}-summary`)
     await expect(facts, `${k}: lowest over every day and method`).toHaveAttribute('data-lowest', String(lo))
     await expect(facts, `${k}: highest over every day and method`).toHaveAttribute('data-highest', String(hi))
-    await expect(facts).toHaveText(`lowest ${lo}${unit} · highest ${hi}${unit}`)
+    await expect(facts).toHaveText(`lowest ${shown(k, lo)} · highest ${shown(k, hi)}`)
   }
   // each method's own line: requests on the last day, median response time on the first
   await expectLegendAt(usage.getByTestId('usage-totalRequests'), 'last', byGroup('totalRequests', 'last'))

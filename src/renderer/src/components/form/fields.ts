@@ -122,8 +122,16 @@ export function problemsOf(schema: z.ZodType, input: Record<string, unknown>): R
   return out
 }
 
+/** Field names whose words alone do not say it (abbreviations of the service): their labels. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  rlBypassApiToken: 'Rate-limit bypass token',
+  rlBypassToken: 'Rate-limit bypass token'
+}
+
 /** "pageSize" → "Page size", "includeInactiveL1Validators" → "Include inactive L1 validators". */
 export function labelOf(name: string): string {
+  const known = FIELD_LABELS[name]
+  if (known) return known
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
