@@ -108,6 +108,31 @@ test.describe('issue and watch', () => {
     await shot(page, 'atomic-08-same-bytes-refused')
   })
 
+  test('a tx seen Accepted: the preview warns, the node refuses it twice, two journal records (review #8)', async ({ app: page, sim: s }) => {
+    await activate(page, s, 'Atomic refused twice')
+    const t = s.dataset.transactions.filter((x) => x.chain === 'C')[2]!
+    await page.goto(page.url().replace(/#.*$/, `#/atomic?tx=${t.txHash}`))
+    const card = page.getByTestId('tx-lookup')
+    await expect(card.getByTestId('tx-status-value')).toHaveText('Accepted')
+    const hex = (await card.getByTestId('hex').textContent())!
+    const before = s.core.view().submissions[t.txHash] ?? 0
+    await openAtomic(page, 'Issue')
+    const form = page.getByTestId('tx-issue')
+    await form.getByTestId('issue-input').fill(hex)
+    await expect(form.getByTestId('issue-already')).toContainText(`The app has already seen this tx Accepted (height ${t.blockNumber}): sending it again will be refused`)
+    await issue(page, s, hex, t.txHash)
+    await expect(form.getByTestId('issue-error')).toContainText('Refused by the node')
+    await expect(form.getByTestId('issue-error')).toContainText('already known')
+    await expect(form.getByTestId('issued-outcome')).toHaveText('refused by the node')
+    await issue(page, s, hex, t.txHash)
+    await expect.poll(() => s.core.view().submissions[t.txHash]).toBe(before + 2)
+    await openAtomic(page, 'Journal')
+    const records = page.getByTestId('atomic-journal').locator(`[data-testid="issued-entry"][data-tx="${t.txHash}"]`)
+    await expect(records).toHaveCount(2)
+    await expect(records.first().getByTestId('issued-outcome')).toHaveText('refused by the node')
+    await shot(page, 'atomic-12-refused-twice-journal')
+  })
+
   test('a dropped reply: outcome unknown, not resent, watched to Accepted; the sim counted one submission', async ({ app: page, sim: s }) => {
     await activate(page, s, 'Atomic dropped reply')
     await openAtomic(page, 'Issue')

@@ -68,10 +68,9 @@ export class AtomicStore {
       insertIssued: db.prepare<[string, string, string, string, number]>(
         "INSERT INTO atomic_issued (id, scope, tx_id, hex, requested_at, outcome) VALUES (?, ?, ?, ?, ?, 'pending')"
       ),
-      deleteRefused: db.prepare<[string, string]>("DELETE FROM atomic_issued WHERE scope = ? AND tx_id = ? AND outcome = 'refused'"),
       finishIssued: db.prepare<[string, number, string | null, string]>('UPDATE atomic_issued SET outcome = ?, finished_at = ?, error = ? WHERE id = ?'),
       issuedById: db.prepare<[string], RawIssued>('SELECT * FROM atomic_issued WHERE id = ?'),
-      issuedByTx: db.prepare<[string, string], RawIssued>('SELECT * FROM atomic_issued WHERE scope = ? AND tx_id = ?'),
+      issuedByTx: db.prepare<[string, string], RawIssued>('SELECT * FROM atomic_issued WHERE scope = ? AND tx_id = ? ORDER BY requested_at DESC, rowid DESC LIMIT 1'),
       recentIssued: db.prepare<[string, number], RawIssued>('SELECT * FROM atomic_issued WHERE scope = ? ORDER BY requested_at DESC, rowid DESC LIMIT ?'),
       upsertWatch: db.prepare<[string, string, number]>(
         "INSERT INTO atomic_watches (scope, tx_id, state, started_at) VALUES (?, ?, 'watching', ?) ON CONFLICT (scope, tx_id) DO UPDATE SET state = 'watching', ended_at = NULL"
@@ -96,10 +95,6 @@ export class AtomicStore {
   insertIssued(r: Pick<IssuedRow, 'id' | 'scope' | 'txId' | 'hex' | 'requestedAt'>): void {
     this.s.insertIssued.run(r.id, r.scope, r.txId, r.hex, r.requestedAt)
   }
-  /** A refused tx may be issued again: its old entry gives way (the unique index holds one per tx). */
-  replaceRefused(scope: string, txId: string): void {
-    this.s.deleteRefused.run(scope, txId)
-  }
   finishIssued(id: string, outcome: Exclude<IssueOutcome, 'pending'>, at: number, error: string | null): void {
     this.s.finishIssued.run(outcome, at, error, id)
   }
@@ -107,6 +102,7 @@ export class AtomicStore {
     const r = this.s.issuedById.get(id)
     return r ? issued(r) : undefined
   }
+  /** The latest send of a tx (every send is its own record). */
   issuedByTx(scope: string, txId: string): IssuedRow | undefined {
     const r = this.s.issuedByTx.get(scope, txId)
     return r ? issued(r) : undefined

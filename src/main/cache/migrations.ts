@@ -325,5 +325,11 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM settings WHERE key = 'validators.settings';
   DROP TABLE validator_samples;
   DROP TABLE validator_alerts;
+`,
+  // 13: the journal of issued atomic txs keeps every send as its own record (issue 18, review #8): the same
+  // bytes sent again after the node refused them are a second record, not a replacement of the first.
+  `
+  DROP INDEX atomic_issued_tx;
+  CREATE INDEX atomic_issued_tx ON atomic_issued (scope, tx_id, requested_at);
 `
 ]

@@ -141,7 +141,8 @@ export type Watch = z.infer<typeof watchSchema>
 
 /**
  * pending: written, not answered; accepted: the node took it (answered its txID); refused: the node
- * said no, or it was never sent; unknown: sent and no answer came: not resent, its status is watched.
+ * said no (byNode), or it was never sent; unknown: sent and no answer came: not resent, its status is watched.
+ * Every send is its own journal record.
  */
 export const issueOutcomeSchema = z.enum(['pending', 'accepted', 'refused', 'unknown'])
 export const issuedTxSchema = z
@@ -153,11 +154,20 @@ export const issuedTxSchema = z
     requestedAt: z.number().int(),
     finishedAt: z.number().int().optional(),
     outcome: issueOutcomeSchema,
+    /** refused only: true when the node received it and answered no (its words in error), false when it never left the app (not sent) */
+    byNode: z.boolean().optional(),
     error: errorDataSchema.optional(),
     watch: watchSchema.optional()
   })
   .strict()
 export type IssuedTx = z.infer<typeof issuedTxSchema>
+
+/** A refusal the node itself answered (a JSON-RPC error, an HTTP status), not one that never left the app. */
+export function answeredByNode(e: { code: string; details?: unknown }): boolean {
+  if (e.code === 'RPC') return true
+  const status = (e.details as { status?: unknown } | undefined)?.status
+  return e.code !== 'NETWORK' && e.code !== 'BAD_INPUT' && e.code !== 'DISCONNECTED' && typeof status === 'number'
+}
 
 /** Signed tx text as the node takes it: 0x, hex digits, a 4-byte checksum at the end. */
 export const signedTxHexSchema = z
@@ -221,7 +231,7 @@ export const coreMethods = {
     output: z.object({ watches: z.array(watchSchema).max(1_000) }).strict()
   }),
   'core.issueTx': defineMethod({
-    summary: 'Issue a signed atomic tx (hex with checksum): journaled first, sent once, never resent; refused if these bytes were issued before',
+    summary: 'Issue a signed atomic tx (hex with checksum): journaled first (each send its own record), sent once, never resent; refused if these bytes were issued before and not refused',
     effect: 'node',
     input: z.object({ tx: signedTxHexSchema }).strict(),
     output: issuedTxSchema,

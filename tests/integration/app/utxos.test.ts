@@ -111,6 +111,24 @@ describe('atomic txs', () => {
     expect(watches.watches.find((x) => x.txID === old.txHash)!.timeline).toEqual([{ at: expect.any(Number), status: 'Accepted', blockHeight: old.blockNumber.toString() }])
   })
 
+  it('a tx the node refuses is refused by the node, and each send is its own journal record (review #8)', async () => {
+    const { client } = open()
+    await activateSim(client, sim)
+    const old = sim.dataset.transactions.filter((x) => x.chain === 'C')[1]!
+    const { hex } = (await client.call('core.getAtomicTx', { txID: old.txHash })).data
+    const before = sim.core.view().submissions[old.txHash] ?? 0
+    const first = await failure(client.call('core.issueTx', { tx: hex }))
+    expect(first.code).toBe('RPC')
+    expect((first.details as { upstreamMessage?: string }).upstreamMessage).toContain('already known')
+    const second = await failure(client.call('core.issueTx', { tx: hex }))
+    expect(second.code).toBe('RPC')
+    const records = (await client.call('core.journal', {})).entries.filter((e) => e.txID === old.txHash)
+    expect(records).toHaveLength(2)
+    expect(new Set(records.map((r) => r.id)).size).toBe(2)
+    for (const r of records) expect(r).toMatchObject({ outcome: 'refused', byNode: true, error: { code: 'RPC' } })
+    expect(sim.core.view().submissions[old.txHash]).toBe(before + 2)
+  })
+
   it('after a lost reply it does not resend: it watches the derived txID, and the watch resumes after a restart', async () => {
     const first = open()
     const tx = buildSignedImport(sim.dataset, { utxos: signerUtxos(sim.dataset).slice(1, 2) })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { bytesOfHex, decodeAtomicTxBytes, decodeAtomicTxHex, DecodeError, type OwnerFormat } from '../../../shared/codec'
 import { encodeCb58 } from '../../../shared/domain/encoding'
-import { FINAL_STATUSES, type IssuedTx, type Output, type Watch } from '../../../shared/contract'
+import { answeredByNode, FINAL_STATUSES, type IssuedTx, type Output, type Watch } from '../../../shared/contract'
 import { AppError, errorDataSchema, toErrorData, type ErrorData } from '../../../shared/rpc/errors'
 import type { AtomicStore, IssuedRow, WatchRow } from '../../cache/atomic-store'
 import { core, type NodeApis } from '../../clients/node/index'
@@ -105,8 +105,8 @@ export class AtomicService {
         `These bytes were issued before (tx ${txID}, ${before.outcome}, at ${new Date(before.requestedAt).toISOString()}, journal entry ${before.id}): not sent again`
       )
     const id = randomUUID()
-    // Journaled before it is sent: if the app dies now, the next start still knows and watches it.
-    this.d.store.replaceRefused(scope, txID)
+    // Journaled before it is sent: if the app dies now, the next start still knows and watches it. A send
+    // after a refusal is a record of its own: the journal keeps every send.
     this.d.store.insertIssued({ id, scope, txId: txID, hex, requestedAt: this.now() })
     this.d.changed(scope)
     try {
@@ -184,6 +184,7 @@ export class AtomicService {
       requestedAt: r.requestedAt,
       ...(r.finishedAt !== null ? { finishedAt: r.finishedAt } : {}),
       outcome: r.outcome,
+      ...(r.outcome === 'refused' ? { byNode: error?.success === true && answeredByNode(error.data as ErrorData) } : {}),
       ...(error?.success ? { error: error.data as ErrorData } : {}),
       ...(w ? { watch: this.watchView(w) } : {})
     }
@@ -200,3 +201,4 @@ function outcomeOf(err: AppError): 'refused' | 'unknown' {
   if (err.is('NETWORK')) return /connection refused|host name not found|host unreachable/.test(err.message) ? 'refused' : 'unknown'
   return err.is('TIMEOUT') || err.is('CANCELLED') || err.is('DISCONNECTED') ? 'unknown' : 'refused'
 }
+

@@ -46,9 +46,15 @@ export function feeText(d: DecodedAtomicTx): string {
 
 export const OUTCOME: Record<IssuedTx['outcome'], { type: 'success' | 'error' | 'warning' | 'default'; text: string }> = {
   accepted: { type: 'success', text: 'the node took it' },
-  refused: { type: 'error', text: 'refused' },
+  refused: { type: 'error', text: 'refused by the node' },
   unknown: { type: 'warning', text: 'unknown: no answer came (not resent)' },
   pending: { type: 'default', text: 'being sent' }
+}
+
+/** The outcome's tag: a refusal the node answered is "refused by the node"; one that never left the app, "not sent". */
+export function outcomeOf(e: Pick<IssuedTx, 'outcome' | 'byNode'>): { type: 'success' | 'error' | 'warning' | 'default'; text: string } {
+  if (e.outcome === 'refused' && e.byNode !== true) return { type: 'error', text: 'not sent' }
+  return OUTCOME[e.outcome]
 }
 
 export const STATUS_TYPE: Record<string, 'success' | 'error' | 'warning' | 'info' | 'default'> = {
