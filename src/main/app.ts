@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { contract, type Contract } from '../shared/contract'
 import { createRpcServer, type RpcServer } from '../shared/rpc/server'
 import { openDatabase } from './cache/database'
@@ -27,6 +28,7 @@ import { AtomicService } from './services/atomic/service'
 import { coreHandlers } from './services/utxos/handlers'
 import { UtxosService } from './services/utxos/service'
 import { ControlService } from './services/control/service'
+import { KeptProfiles } from './services/control/kept-profiles'
 import { ConnectionService } from './services/connection/service'
 import { withDataPath } from './services/data-path'
 import { withEffectPolicy } from './services/effect-policy'
@@ -231,7 +233,11 @@ export function createApp(opts: AppOptions): App {
     ...jobHandlers(jobs),
     ...infoHandlers(() => connections.get().node),
     ...validatorHandlers(connections, validators),
-    ...controlHandlers(control, () => connections.get().profile.profileDir),
+    ...controlHandlers(control, () => connections.get().profile.profileDir, {
+      store: new KeptProfiles(join(opts.dataDir, 'profiles'), () => clock.now()),
+      dir: join(opts.dataDir, 'profiles'),
+      profileId: () => profiles.effective()?.id ?? null
+    }),
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),

@@ -17,6 +17,8 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'crit'] as
 export const logLevelSchema = z
   .string()
   .trim()
+  // A typed "INFO" is info: the node's logger reads levels case-insensitively.
+  .toLowerCase()
   .min(1, 'is required: one of trace, debug, info, warn, error, crit')
   .max(20, 'must be at most 20 characters')
   .regex(/^[a-z]+$/, 'must be one word in lower case, such as info or debug')
@@ -114,8 +116,37 @@ export const profileFileNameSchema = z
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file name from the list (letters, digits, dot, dash, underscore; no folders)')
 
+/** A profile file the app opened, kept as a copy in its data folder (readable when the node's folder is gone). */
+export const keptProfileSchema = z
+  .object({
+    /** `<yyyymmddThhmmss.mmmZ>-<name>`: the copy's file name in <data-dir>/profiles/<app profile id>/. */
+    id: z.string().max(260),
+    /** The file's name in the node's folder. */
+    name: shortText,
+    kind: profileKindSchema,
+    size: z.number().int().nonnegative(),
+    /** When the app kept it (ms). */
+    keptAt: z.number().int(),
+    /** When the node wrote the file (ms). */
+    modifiedAt: z.number().int(),
+    /** The node's base URL. */
+    node: shortText,
+    sha256: z.string().max(64)
+  })
+  .strict()
+export type KeptProfile = z.infer<typeof keptProfileSchema>
+export const keptProfileIdSchema = z
+  .string()
+  .max(260)
+  .regex(/^\d{8}T\d{6}\.\d{3}Z-[A-Za-z0-9][A-Za-z0-9._-]*$/, 'is not the name of a kept copy')
+
+/** Where the log level shown came from: the node's own admin.getLoggerLevel, the last set through the app, or the VM configuration. */
+export const logLevelSourceSchema = z.enum(['node', 'app', 'vmConfig', 'none'])
+
 export const profileSummarySchema = z
   .object({
+    /** The copy kept of this file (or the copy that was read). */
+    kept: keptProfileSchema.optional(),
     name: shortText,
     sampleTypes: z.array(z.object({ type: shortText, unit: shortText }).strict()).max(20),
     valueIndex: z.number().int().nonnegative(),
@@ -233,6 +264,42 @@ export const controlMethods = {
     effect: 'read',
     input: z.object({ name: profileFileNameSchema, valueIndex: z.number().int().min(0).max(19).optional() }).strict(),
     output: profileSummarySchema
+  }),
+  'control.keptProfiles': defineMethod({
+    summary: 'The copies the app kept of the profile files it opened (this app profile), newest first; at most `max` are kept',
+    effect: 'read',
+    input: emptyInput,
+    output: z.object({ max: z.number().int(), dir: z.string().max(4_096), profiles: z.array(keptProfileSchema).max(1_000) }).strict()
+  }),
+  'control.openKeptProfile': defineMethod({
+    summary: 'Read a kept copy of a profile: top functions and the call tree (works with the node gone)',
+    effect: 'read',
+    input: z.object({ id: keptProfileIdSchema, valueIndex: z.number().int().min(0).max(19).optional() }).strict(),
+    output: profileSummarySchema
+  }),
+  'control.keptProfileBytes': defineMethod({
+    summary: 'A part of a kept copy, base64 (a download reads it part by part)',
+    effect: 'read',
+    input: z.object({ id: keptProfileIdSchema, offset: z.number().int().min(0).default(0) }).strict(),
+    output: z.object({ kept: keptProfileSchema, offset: z.number().int(), base64: z.string().max(800_000), done: z.boolean() }).strict()
+  }),
+  'control.logLevel': defineMethod({
+    summary: "The node's current log level and where it was read: the node's admin.getLoggerLevel (/ext/admin, logger C), else the last level set through the app, else the VM configuration's log-level",
+    effect: 'read',
+    input: emptyInput,
+    output: z
+      .object({
+        /** Lower case ("info"); null when nothing says. */
+        level: shortText.nullable(),
+        source: logLevelSourceSchema,
+        /** When it was read (or set, for source app). */
+        readAt: z.number().int().optional(),
+        /** live: asked now; cache: the last kept VM configuration (the node cannot be asked). */
+        read: sourceSchema.optional(),
+        /** The VM configuration's log-level, when it says one (its level at start on a real node). */
+        configured: shortText.optional()
+      })
+      .strict()
   }),
   'control.vmConfigSnapshots': defineMethod({
     summary: 'The kept VM configuration snapshots of the active node, newest first',

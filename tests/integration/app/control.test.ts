@@ -10,7 +10,9 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import { runCli } from '../../../src/main/cli'
+import { KeptProfiles } from '../../../src/main/services/control/kept-profiles'
 import { OffsetClock } from '../../../src/main/clock'
 import { startSim, type Sim } from '../../sim/index'
 import { activateSim, appsPerTest, failure, tempDir } from './helpers'
@@ -139,11 +141,83 @@ describe('profile files', () => {
   })
 })
 
+describe('kept profile copies', () => {
+  it('each profile opened is kept once by time, listed, read and downloaded with the node gone', async () => {
+    const own = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    try {
+      const { client, dataDir } = open()
+      await activateSim(client, own)
+      await client.call('control.startCpuProfile', {})
+      await client.call('control.stopCpuProfile', {})
+      const first = await client.call('control.openProfile', { name: 'cpu.profile' })
+      expect(first.kept).toMatchObject({ name: 'cpu.profile', kind: 'cpu', node: own.nodeUrl })
+      // The same bytes opened again: no second copy.
+      expect((await client.call('control.openProfile', { name: 'cpu.profile' })).kept?.id).toBe(first.kept!.id)
+      await client.call('control.memoryProfile', {})
+      const mem = await client.call('control.openProfile', { name: 'mem.profile' })
+      const kept = await client.call('control.keptProfiles', {})
+      expect(kept.max).toBe(50)
+      expect(kept.profiles.map((k) => k.id)).toEqual([mem.kept!.id, first.kept!.id])
+      expect(kept.dir.startsWith(join(dataDir, 'profiles'))).toBe(true)
+      const onDisk = await readFile(join(own.profileDir, 'cpu.profile'))
+
+      // The node and its folder go: the copies still read, and download byte for byte.
+      await own.stop()
+      const offline = await client.call('control.openKeptProfile', { id: first.kept!.id })
+      expect(offline).toMatchObject({ name: 'cpu.profile', total: first.total, samples: first.samples })
+      const part = await client.call('control.keptProfileBytes', { id: first.kept!.id })
+      expect(part.done).toBe(true)
+      expect(Buffer.from(part.base64, 'base64').equals(onDisk)).toBe(true)
+      expect((await failure(client.call('control.openKeptProfile', { id: '20260101T000000.000Z-none.profile' }))).code).toBe('NOT_FOUND')
+      expect((await failure(client.call('control.openKeptProfile', { id: '../x' }))).code).toBe('BAD_INPUT')
+    } finally {
+      await own.stop().catch(() => undefined)
+    }
+  })
+
+  it('at most the newest N copies are kept per profile: the oldest are dropped', async () => {
+    const { dataDir } = open()
+    let t = Date.UTC(2026, 10, 24, 3, 0, 0)
+    const kept = new KeptProfiles(join(dataDir, 'profiles'), () => (t += 1_000), 3)
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push((await kept.keep('p1', 'http://node', 'mem.profile', t, Buffer.from(`bytes ${i}`))).id)
+    await kept.keep('p2', 'http://node', 'mem.profile', t, Buffer.from('other profile'))
+    const list = await kept.list('p1')
+    expect(list.map((k) => k.id)).toEqual([ids[4], ids[3], ids[2]])
+    expect(list[0]).toMatchObject({ id: '20261124T030005.000Z-mem.profile', keptAt: Date.UTC(2026, 10, 24, 3, 0, 5), size: 7 })
+    expect(await kept.list('p2')).toHaveLength(1)
+  })
+})
+
+describe('the current log level', () => {
+  it("read from the node's admin.getLoggerLevel, follows a set; without /ext/admin: the app's last set, else the VM configuration", async () => {
+    const own = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    try {
+      const { client } = open()
+      await activateSim(client, own)
+      expect(await client.call('control.logLevel', {})).toMatchObject({ level: 'info', source: 'node', read: 'live', configured: 'info' })
+      // A typed level in capitals is the same level.
+      await client.call('control.setLogLevel', { level: 'DEBUG' })
+      expect(await client.call('control.logLevel', {})).toMatchObject({ level: 'debug', source: 'node' })
+
+      own.setConfig({ nodeAdminApi: false })
+      expect(await client.call('control.logLevel', {})).toMatchObject({ level: 'debug', source: 'app' })
+      const fresh = open()
+      await activateSim(fresh.client, own)
+      expect(await fresh.client.call('control.logLevel', {})).toMatchObject({ level: 'debug', source: 'vmConfig', read: 'live' })
+      await own.stop()
+      expect(await fresh.client.call('control.logLevel', {})).toMatchObject({ level: 'debug', source: 'vmConfig', read: 'cache' })
+    } finally {
+      await own.stop().catch(() => undefined)
+    }
+  })
+})
+
 describe('log levels', () => {
   it('an unknown level is refused before anything is sent; a revert can be cancelled', async () => {
     const { client } = open()
     await activateSim(client, sim)
-    const bad = await failure(client.call('control.setLogLevel', { level: 'LOUD' }))
+    const bad = await failure(client.call('control.setLogLevel', { level: 'two words' }))
     expect(bad.code).toBe('BAD_INPUT')
     expect((await client.call('control.journal', {})).entries).toEqual([])
     const set = await client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 300, previous: 'info' })

@@ -55,10 +55,12 @@ export interface AdminConfig {
   adminNames: AdminNames
   adminApi: boolean
   lockProfileFormat: LockProfileFormat
+  /** The node's own /ext/admin (avalanchego --api-admin-enabled): only admin.getLoggerLevel here. */
+  nodeAdminApi: boolean
 }
 
-export const ADMIN_DEFAULTS: Readonly<AdminConfig> = { adminNames: 'both', adminApi: true, lockProfileFormat: 'pprof' }
-export const ADMIN_CONFIG_KEYS = ['adminNames', 'adminApi', 'lockProfileFormat'] as const
+export const ADMIN_DEFAULTS: Readonly<AdminConfig> = { adminNames: 'both', adminApi: true, lockProfileFormat: 'pprof', nodeAdminApi: true }
+export const ADMIN_CONFIG_KEYS = ['adminNames', 'adminApi', 'lockProfileFormat', 'nodeAdminApi'] as const
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ')
 
@@ -74,6 +76,10 @@ export function parseAdminConfig(v: Record<string, unknown>): Partial<AdminConfi
   if (v.adminApi !== undefined) {
     if (typeof v.adminApi !== 'boolean') throw new Error('config: adminApi must be a boolean')
     out.adminApi = v.adminApi
+  }
+  if (v.nodeAdminApi !== undefined) {
+    if (typeof v.nodeAdminApi !== 'boolean') throw new Error('config: nodeAdminApi must be a boolean')
+    out.nodeAdminApi = v.nodeAdminApi
   }
   if (v.lockProfileFormat !== undefined) {
     if (typeof v.lockProfileFormat !== 'string' || !(LOCK_PROFILE_FORMATS as readonly string[]).includes(v.lockProfileFormat)) {
@@ -340,6 +346,26 @@ export function adminMethods(profiler: Profiler, log: SimLog, config: () => Reco
     },
     getVMConfig() {
       return { config: config() }
+    },
+  }
+}
+
+/** avalanchego's names of the EVM's levels, as its logging.Level prints them (upper case). */
+const NODE_LEVEL: Record<LogLevel, string> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', crit: 'FATAL' }
+
+/**
+ * The node's own admin API (/ext/admin) as avalanchego serves it: admin.getLoggerLevel({loggerName})
+ * answers `{loggerLevels: {<name>: {logLevel, displayLevel}}}`; without a name, every logger (here: C).
+ * An unknown logger fails with avalanchego's "logger ... not found"-like error. The C logger's level is
+ * the level the C-Chain admin API's setLogLevel sets in the sim.
+ */
+export function nodeAdminMethods(log: SimLog): Record<string, GorillaMethod> {
+  return {
+    getLoggerLevel(p) {
+      const name = optString(p, 'loggerName') ?? ''
+      if (name !== '' && name !== 'C') throw new MethodError(`logger with name "${name}" not found`)
+      const level = NODE_LEVEL[log.level]
+      return { loggerLevels: { C: { logLevel: level, displayLevel: level } } }
     },
   }
 }

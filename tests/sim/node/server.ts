@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream'
 import type { Dataset } from '../dataset'
 import type { FaultRule, Faults } from '../faults'
 import { applyHttpFault, validateFaultRule } from '../faults'
-import { ADMIN_CONFIG_KEYS, ADMIN_DEFAULTS, Profiler, adminConfigView, adminMethods, handleAdmin, parseAdminConfig, vmConfig } from './admin'
+import { ADMIN_CONFIG_KEYS, ADMIN_DEFAULTS, Profiler, adminConfigView, adminMethods, handleAdmin, nodeAdminMethods, parseAdminConfig, vmConfig } from './admin'
 import type { AdminConfig, AdminNames, LockProfileFormat, ProfileListing } from './admin'
 import type { AnvilHandle } from './anvil'
 import { CoreState, coreMethods } from './core'
@@ -94,6 +94,8 @@ export interface NodeConfig extends WatchConfig {
   adminApi?: boolean
   /** lock.profile as 'pprof' or 'text'; listed only while it is 'text' */
   lockProfileFormat?: LockProfileFormat
+  /** false = /ext/admin (the node's own admin API, admin.getLoggerLevel) answers 404; listed only while false */
+  nodeAdminApi?: boolean
 }
 
 const CONFIG_FLAGS = ['debugApi', 'infoApi', 'healthApi'] as const
@@ -213,6 +215,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const platform = platformMethods(o.ds, { state: vState, shape: () => validatorShape })
   const coreApi = coreMethods({ ds: o.ds, evm, anvilMinesItself: o.anvilMinesItself }, core)
   const admin = adminMethods(profiler, log, () => vmConfig({ debugApi: flags.debugApi, logLevel: log.level, profileDir: o.profileDir }))
+  const nodeAdmin = nodeAdminMethods(log)
   const self = o.ds.validators.find((v) => v.nodeID === o.ds.nodes.self)
   // the peers the node has now: info.peers lists them, the network check counts them, /ext/metrics reports them
   const peers = (): SimPeer[] =>
@@ -286,6 +289,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
     if (path === '/ext/bc/P' || path === '/ext/P') return (b) => handleGorilla(b, 'platform', platform)
     if (path === '/ext/bc/C/core') return (b) => handleGorilla(b, 'core', coreApi)
     if (path === '/ext/bc/C/admin') return adminCfg.adminApi ? (b) => handleAdmin(b, admin, adminCfg.adminNames) : undefined
+    if (path === '/ext/admin') return adminCfg.nodeAdminApi ? (b) => handleGorilla(b, 'admin', nodeAdmin) : undefined
     if (path === '/ext/info') return flags.infoApi ? (b) => handleGorilla(b, 'info', info) : undefined
     if (path === '/ext/health') return flags.healthApi ? (b) => handleGorilla(b, 'health', healthApi) : undefined
     const m = /^\/ext\/bc\/([^/]+)\/rpc$/.exec(path)

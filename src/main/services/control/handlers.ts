@@ -1,8 +1,26 @@
+import { AppError } from '../../../shared/rpc/errors'
 import type { AreaHandlers } from '../handlers'
-import { listProfileFiles, openProfileFile, profileFolder } from './profile-files'
+import { summarizeProfile } from './pprof'
+import { MAX_KEPT_PER_PROFILE, type KeptProfiles } from './kept-profiles'
+import { listProfileFiles, profileFolder, readProfileFile } from './profile-files'
 import type { ControlService } from './service'
 
-export function controlHandlers(control: ControlService, profileDir: () => string | null): AreaHandlers<'control'> {
+/** The kept copies of opened profiles: where they live and whose they are (the active app profile). */
+export interface KeptDeps {
+  store: KeptProfiles
+  dir: string
+  profileId: () => string | null
+}
+
+/** A download part: 384 KiB of bytes is 512 KiB of base64, well inside a frame. */
+const PART_BYTES = 384 * 1024
+
+export function controlHandlers(control: ControlService, profileDir: () => string | null, kept?: KeptDeps): AreaHandlers<'control'> {
+  const activeId = (): string => {
+    const id = kept?.profileId()
+    if (!kept || !id) throw new AppError('NOT_FOUND', 'No active profile: kept profile copies belong to a profile')
+    return id
+  }
   const withState = <T>(entry: T) => ({ entry, state: control.state() })
   return {
     'control.state': () => control.state(),
@@ -31,10 +49,30 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
       }
     },
     // The folder the listing used (from the kept VM configuration, never a new call): only its files are read.
+    // Each file opened is kept as a copy (by time) in the data folder, to read offline and to compare.
     'control.openProfile': async ({ name, valueIndex }) => {
       const configured = profileDir()
-      const vm = configured === null ? await control.nodeVmConfig(undefined, false) : undefined
-      return openProfileFile(profileFolder(configured, vm?.config).dir, name, valueIndex)
-    }
+      // The kept configuration, or (never read yet) the node's own answer.
+      const vm = configured === null ? ((await control.nodeVmConfig(undefined, false)) ?? (await control.nodeVmConfig())) : undefined
+      const { bytes, modifiedAt } = await readProfileFile(profileFolder(configured, vm?.config).dir, name)
+      const summary = summarizeProfile(name, bytes, valueIndex)
+      const id = kept?.profileId()
+      if (!kept || !id) return summary
+      const copy = await kept.store.keep(id, control.scope(), name, modifiedAt, bytes)
+      return { kept: copy, ...summary }
+    },
+    'control.keptProfiles': async () => {
+      const id = kept?.profileId()
+      return { max: MAX_KEPT_PER_PROFILE, dir: kept && id ? `${kept.dir}/${id}` : '', profiles: kept && id ? await kept.store.list(id) : [] }
+    },
+    'control.openKeptProfile': async ({ id, valueIndex }) => {
+      const { kept: copy, bytes } = await kept!.store.read(activeId(), id)
+      return { kept: copy, ...summarizeProfile(copy.name, bytes, valueIndex) }
+    },
+    'control.keptProfileBytes': async ({ id, offset }) => {
+      const { kept: copy, bytes } = await kept!.store.slice(activeId(), id, offset, PART_BYTES)
+      return { kept: copy, offset, base64: bytes.toString('base64'), done: offset + bytes.length >= copy.size }
+    },
+    'control.logLevel': (_input, { signal }) => control.currentLogLevel(signal)
   }
 }

@@ -93,8 +93,8 @@ export async function listProfileFiles(dir: string): Promise<{ exists: boolean; 
   return { exists: true, files: files.filter((f) => f !== undefined).sort((a, b) => b.modifiedAt - a.modifiedAt || a.name.localeCompare(b.name)) }
 }
 
-/** Reads one file of the folder (never outside it, never larger than MAX_PROFILE_BYTES) and summarises it. */
-export async function openProfileFile(dir: string, name: string, valueIndex?: number): Promise<ProfileSummary> {
+/** Reads one file of the folder (never outside it, never larger than MAX_PROFILE_BYTES): its bytes and time. */
+export async function readProfileFile(dir: string, name: string): Promise<{ bytes: Buffer; modifiedAt: number }> {
   const root = await realpath(dir).catch(() => {
     throw new AppError('NOT_FOUND', `The profile folder ${dir} does not exist`)
   })
@@ -105,13 +105,19 @@ export async function openProfileFile(dir: string, name: string, valueIndex?: nu
   if (!path.startsWith(root + sep)) throw new AppError('FORBIDDEN', `${name} is not inside the profile folder`)
   const fh = await open(path, 'r')
   try {
-    const { size } = await fh.stat()
+    const { size, mtimeMs } = await fh.stat()
     if (size > MAX_PROFILE_BYTES) throw new AppError('BAD_INPUT', `${name} is larger than ${MAX_PROFILE_BYTES / 1024 / 1024} MiB: not a profile this app opens`, { issues: [{ path: ['name'], message: 'too large' }] })
     if (size === 0) throw new AppError('BAD_INPUT', `${name} is empty: the node may still be writing it`, { issues: [{ path: ['name'], message: 'empty file' }] })
-    const buf = Buffer.alloc(size)
-    await fh.read(buf, 0, size, 0)
-    return summarizeProfile(name, buf, valueIndex)
+    const bytes = Buffer.alloc(size)
+    await fh.read(bytes, 0, size, 0)
+    return { bytes, modifiedAt: Math.round(mtimeMs) }
   } finally {
     await fh.close()
   }
+}
+
+/** Reads one file of the folder and summarises it. */
+export async function openProfileFile(dir: string, name: string, valueIndex?: number): Promise<ProfileSummary> {
+  const { bytes } = await readProfileFile(dir, name)
+  return summarizeProfile(name, bytes, valueIndex)
 }

@@ -4,6 +4,7 @@ import { AppError, errorDataSchema, toErrorData } from '../../../shared/rpc/erro
 import type { ActionRow, ControlStore, RevertRow } from '../../cache/control-store'
 import { canonicalKey } from '../../cache/reads-store'
 import { admin, type NodeApis } from '../../clients/node/index'
+import { getLoggerLevel, nodeAdminEndpoint } from '../../clients/node/node-admin'
 import { realClock, type Clock } from '../../clock'
 
 type Origin = JournalEntry['origin']
@@ -75,6 +76,46 @@ export class ControlService {
       reverts: this.d.store.scheduledReverts(scope).map(revertView),
       lateReverts: this.late.filter((r) => r.scope === scope).map(revertView)
     }
+  }
+
+  /** The active node's base URL. */
+  scope(): string {
+    return this.d.active().scope
+  }
+
+  /**
+   * The node's current log level and where it comes from: the node's own admin.getLoggerLevel (logger C)
+   * when it serves /ext/admin; else the last level set through the app on this node (a set is not in the
+   * VM configuration: a real node's getVMConfig keeps its level at start); else the VM configuration's
+   * log-level (read live, or the last kept offline).
+   */
+  async currentLogLevel(signal?: AbortSignal): Promise<{
+    level: string | null
+    source: 'node' | 'app' | 'vmConfig' | 'none'
+    readAt?: number
+    read?: 'live' | 'cache'
+    configured?: string
+  }> {
+    const { scope } = this.d.active()
+    const vm = await this.nodeVmConfig(signal)
+    const raw = vm?.config['log-level']
+    const configured = typeof raw === 'string' && /^[A-Za-z]{1,20}$/.test(raw) ? raw.toLowerCase() : undefined
+    const withConfigured = configured !== undefined ? { configured } : {}
+    if (vm?.read !== 'cache') {
+      try {
+        const { loggerLevels } = await getLoggerLevel(nodeAdminEndpoint(scope), { loggerName: 'C' }, signalOpt(signal))
+        const c = loggerLevels['C'] ?? Object.values(loggerLevels)[0]
+        if (c) return { level: nodeLevel(c.logLevel), source: 'node', readAt: this.now(), read: 'live', ...withConfigured }
+      } catch (err) {
+        if (signal?.aborted) throw err
+        // Not served (no --api-admin-enabled) or not answering: the other sources say it.
+      }
+    }
+    const last = this.d.store.lastOk(scope, 'setLogLevel')
+    const level = last?.params['level']
+    if (last && level) return { level, source: 'app', readAt: last.finishedAt ?? last.requestedAt, ...withConfigured }
+    if (vm && configured !== undefined) return { level: configured, source: 'vmConfig', readAt: vm.fetchedAt, read: vm.read, configured }
+    return { level: null, source: 'none' }
   }
 
   journal(limit: number): JournalEntry[] {
@@ -283,6 +324,12 @@ async function configuredLevel(node: NodeApis, signal?: AbortSignal): Promise<st
   } catch {
     return undefined
   }
+}
+
+/** avalanchego's level names in the EVM's words: "INFO" → info, "FATAL" → crit, "VERBO" → verbo. */
+function nodeLevel(level: string): string {
+  const l = level.trim().toLowerCase()
+  return l === 'fatal' ? 'crit' : l
 }
 
 function signalOpt(signal: AbortSignal | undefined): { signal?: AbortSignal } {

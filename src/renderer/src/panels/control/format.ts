@@ -1,4 +1,9 @@
-/** Words and numbers for the node-control panel: durations, clock times, profile values. */
+/**
+ * Words and numbers for the node-control panel that are its own: running times, how long a call took,
+ * profile values in their unit. Everything generic (times, sizes, digit groups, percentages) comes from
+ * the one format module, src/shared/domain/format.ts.
+ */
+import { bytes, dateTime, integer, share } from '../../../../shared/domain/format'
 
 /** "0:07", "12:34", "1:02:03": a running time, to the second. */
 export function clockDuration(ms: number): string {
@@ -16,49 +21,34 @@ export function tookText(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${String(Math.floor((ms % 60_000) / 1_000)).padStart(2, '0')} s`
 }
 
-/** Local date and time to the second. */
-export function timeText(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-}
-
-/** Bytes as a person reads file sizes: "12.3 KiB". */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KiB', 'MiB', 'GiB']
-  let v = bytes / 1024
-  let i = 0
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024
-    i += 1
-  }
-  return `${v.toFixed(1)} ${units[i]}`
-}
-
-/** A digit-grouped exact integer: "1,234,567". */
-export function grouped(decimal: string): string {
-  return decimal.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-}
+/**
+ * @deprecated the atomic panel still imports it from here: use dateTime from src/shared/domain/format.
+ * The same function, so the two cannot differ.
+ */
+export const timeText = dateTime
 
 /**
- * A profile value with its unit, exact: nanoseconds as ms/s with the exact count beside, bytes as bytes.
- * The exact decimal string is always kept (values can exceed 2^53).
+ * A profile value with its unit: nanoseconds as milliseconds (two decimals, computed in integers), bytes
+ * as KiB/MiB/GiB, counts grouped. Values can exceed 2^53: the decimal string stays exact here, and
+ * `exactValue` gives the exact form for a hover.
  */
 export function valueWithUnit(decimal: string, unit: string): string {
   if (unit === 'nanoseconds') {
     const n = BigInt(decimal)
-    // Milliseconds with two decimals, computed in integers.
-    const hundredths = n / 10_000n
-    const ms = `${grouped((hundredths / 100n).toString())}.${String(hundredths % 100n).padStart(2, '0')}`
-    return `${ms} ms`
+    const neg = n < 0n
+    const hundredths = (neg ? -n : n) / 10_000n
+    return `${neg ? '-' : ''}${integer((hundredths / 100n).toString())}.${String(hundredths % 100n).padStart(2, '0')} ms`
   }
-  if (unit === 'bytes') return `${grouped(decimal)} B`
-  return unit === 'count' || unit === '' ? grouped(decimal) : `${grouped(decimal)} ${unit}`
+  if (unit === 'bytes') return bytes(decimal)
+  return unit === 'count' || unit === '' ? integer(decimal) : `${integer(decimal)} ${unit}`
 }
 
-/** value / total as a percentage with one decimal, for display only. */
-export function share(value: string, total: string): string {
-  const t = BigInt(total)
-  if (t === 0n) return '0.0%'
-  const tenths = (BigInt(value) * 1000n) / t
-  return `${(tenths / 10n).toString()}.${(tenths % 10n).toString()}%`
+/** The exact value with its unit, for a title: "1,040,678,192 bytes", "2,150,000,000 nanoseconds". */
+export function exactValue(decimal: string, unit: string): string {
+  return unit === 'count' || unit === '' ? integer(decimal) : `${integer(decimal)} ${unit}`
+}
+
+/** value / total with the app's percent precision ("12.34 %"), on exact decimals. */
+export function shareOf(value: string, total: string): string {
+  return share(BigInt(value), BigInt(total))
 }
