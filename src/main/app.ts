@@ -130,7 +130,8 @@ export function createApp(opts: AppOptions): App {
     (report) => {
       server.publish('connection.changed', report)
       server.publish('cache.changed', { profileId: report.profileId, methods: ['*'] })
-    }
+    },
+    () => clock.now()
   )
   // Every profile's node, checked unattended (not in a one-call CLI run).
   // Alerts off the page: each change written to the outbox for every channel, then sent (at least once).

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
-import { activateSimProfile, expect, shot, simConfig, test } from './fixtures'
+import { activateSimProfile, advanceTime, callApp, expect, fillProfile, profileItem, shot, simConfig, test } from './fixtures'
 
 let sim: Sim | undefined
 
@@ -165,5 +165,66 @@ test.describe('status view: the node', () => {
     // No peers while the network check fails.
     await expect(page.getByTestId('node-peers-count')).toHaveText('0')
     await shot(page, 'status-09-unhealthy-dark')
+  })
+})
+
+test.describe('the node’s state: header pill, banner and a self-checking Interface list', () => {
+  test.use({ pageClock: true })
+
+  test('reachable, then unreachable since hh:mm with a banner, then back: the list is checked again by itself', async ({ app: page, companion }) => {
+    const s = running()
+    await activateStatusSim(page, 'Pill sim')
+    const pill = page.getByTestId('node-state')
+    await expect(pill).toHaveText('node reachable')
+    await expect(page.getByTestId('status-summary')).toContainText('9 of 9 available · checked')
+    await expect(page.getByTestId('node-banner')).toHaveCount(0)
+    // The page's link to the app is said apart from the node.
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    const { profiles } = await callApp(companion, 'profiles.list', {})
+    const id = profiles.find((p) => p.name === 'Pill sim')!.id
+    await callApp(companion, 'watch.setSettings', { profileId: id, intervalSec: 5 })
+
+    await simConfig(s, { unresponsive: 'refuse' })
+    await checkAgain(page)
+    await expect(pill).toHaveAttribute('data-state', 'unreachable')
+    await expect(pill).toHaveText(/^node unreachable since \d\d:\d\d$/)
+    const banner = page.getByTestId('node-banner')
+    await expect(banner).toContainText(/Node unreachable since \d\d:\d\d — showing cached data/)
+    await expect(banner.getByTestId('node-banner-since')).toHaveAttribute('title', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
+    await shot(page, 'status-10-node-unreachable')
+
+    // The node answers again: main's watch sees it at its next check, the page reads that and checks the
+    // Interface list again, with no click (less than the minute of the timer).
+    await simConfig(s, { unresponsive: null })
+    await advanceTime(page, companion, 6_000)
+    await expect.poll(async () => (await callApp(companion, 'watch.status', {})).profiles.find((p) => p.profileId === id)?.last?.reachable, { timeout: 15_000 }).toBe(true)
+    await advanceTime(page, companion, 16_000)
+    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'available')
+    await expect(pill).toHaveText('node reachable')
+    await expect(banner).toHaveCount(0)
+    await expect(page.getByTestId('status-summary')).toContainText('9 of 9 available')
+  })
+
+  test('saving the active profile with another node URL checks the list again, and so does the minute timer', async ({ app: page, companion }) => {
+    await activateStatusSim(page, 'Moved sim')
+    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'available')
+    await profileItem(page, 'Moved sim').getByTestId('profile-edit').click()
+    await fillProfile(page, { name: 'Moved sim', nodeUrl: companion.closedUrl })
+    await page.getByTestId('profile-save').click()
+    await expect(page.getByTestId('profile-form')).toBeHidden()
+    const info = page.getByTestId('status-info')
+    await expect(info).toHaveAttribute('data-state', 'unavailable')
+    await expect(info).toContainText(companion.closedUrl)
+    await expect(page.getByTestId('node-state')).toHaveAttribute('data-state', 'unreachable')
+
+    // Back to the sim, behind the page's back (another window): the minute's timer finds it.
+    const { profiles } = await callApp(companion, 'profiles.list', {})
+    const id = profiles.find((p) => p.name === 'Moved sim')!.id
+    await callApp(companion, 'watch.setSettings', { profileId: id, enabled: false })
+    await callApp(companion, 'profiles.update', { id, profile: { nodeUrl: running().nodeUrl } })
+    await expect(info).toHaveAttribute('data-state', 'available')
+    await advanceTime(page, companion, 61_000)
+    await expect(page.getByTestId('status-checked')).toHaveText(/^(just now|\d s ago)$/)
   })
 })

@@ -99,6 +99,19 @@ function takeToken(): string | null {
 }
 
 /**
+ * Browser mode: this page's address with its access token, for "Copy access link" (the token is taken out
+ * of the address bar at load). null in the desktop app or without a token.
+ */
+export function accessLink(): string | null {
+  if (window.companion) return null
+  const token = sessionStorage.getItem(TOKEN_KEY)
+  if (!token) return null
+  const params = new URLSearchParams(location.search)
+  params.set('token', token)
+  return `${location.origin}${location.pathname}?${params.toString()}${location.hash}`
+}
+
+/**
  * A Connection over a websocket that is replaced whenever it drops. The rpc client sees one connection:
  * each drop is reported through onClose (so pending calls fail with DISCONNECTED instead of hanging), and
  * frames sent while no socket is open wait for the next one, or fail at the next drop.

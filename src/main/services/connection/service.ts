@@ -8,7 +8,9 @@ export class ConnectionService {
   constructor(
     private readonly connections: Connections,
     private readonly activeProfileId: () => string | undefined,
-    private readonly onReport: (report: ProbeReport) => void
+    private readonly onReport: (report: ProbeReport) => void,
+    /** Main's clock (the watch's samples use it too, so that their times compare) */
+    private readonly now: () => number = Date.now
   ) {}
 
   get(): ProbeReport | null {
@@ -16,7 +18,7 @@ export class ConnectionService {
   }
 
   async probe(): Promise<ProbeReport> {
-    const report = await probe(this.connections.get())
+    const report = { ...(await probe(this.connections.get())), checkedAt: this.now() }
     this.last = report
     this.onReport(report)
     return report

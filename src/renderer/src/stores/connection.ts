@@ -1,17 +1,67 @@
 /**
  * The connection area: the last probe of the active profile, which parts of the interface answer and why
- * the others do not. Kept current by `connection.changed` (every probe, whoever started it).
+ * the others do not. Kept current by `connection.changed` (every probe, whoever started it), and probed
+ * again by itself (`startAutoProbe`): when the active profile changes or is saved with other URLs, when the
+ * node comes back, and every minute while the page is visible.
+ *
+ * It also says the state of the NODE for the header pill and the banner (reachable, degraded: which parts,
+ * unreachable since when), from the probe and the watch's checks, whichever is newer; and whether this page's
+ * link to the app is up (`appLinkUp`): while it is down, nothing on screen is "live" or "healthy".
  */
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { ProbePart, ProbeReport, ProbeResult } from '../../../shared/contract'
-import { api, onConnected } from '../api'
+import { api, connection, onConnected } from '../api'
+import { useProfilesStore } from './profiles'
+import { useWatchStore } from './watch'
+
+/** The parts served by the node itself (not a separate C-Chain RPC, data or metrics service). */
+const NODE_PARTS: readonly ProbePart[] = ['admin', 'core', 'pchain', 'info', 'health']
+/** Short names of the parts, for "degraded: Admin, Metrics". */
+export const PART_SHORT: Record<ProbePart, string> = {
+  cchainRpc: 'C-Chain RPC',
+  cchainWs: 'C-Chain websocket',
+  admin: 'Admin',
+  core: 'core',
+  pchain: 'P-Chain',
+  info: 'Info',
+  health: 'Health',
+  dataService: 'Data service',
+  metrics: 'Metrics'
+}
+/** How often the Interface list is checked again while the page is visible. */
+export const REPROBE_MS = 60_000
+/** How often the watch's checks are read for the node's state (a new sample has no event). */
+const WATCH_POLL_MS = 15_000
+
+const unreachableError = (r: ProbeResult | undefined): boolean =>
+  r !== undefined && r.status === 'unavailable' && (r.error?.code === 'NETWORK' || r.error?.code === 'TIMEOUT')
+
+/** Whether a probe found the node itself gone: every part the node serves failed to connect or timed out. */
+export function nodeUnreachable(report: ProbeReport): boolean {
+  const parts = report.parts.filter((p) => NODE_PARTS.includes(p.part))
+  return parts.length > 0 && parts.every(unreachableError)
+}
+
+export type NodeStateKind = 'none' | 'unknown' | 'reachable' | 'degraded' | 'unreachable' | 'checking'
+export interface NodeState {
+  kind: NodeStateKind
+  /** since when the node does not answer (main's clock), for "unreachable" */
+  since: number | null
+  /** the parts that do not answer, for "degraded" */
+  down: ProbePart[]
+}
 
 export const useConnectionStore = defineStore('connection', () => {
   const report = ref<ProbeReport | null>(null)
   const loaded = ref(false)
   /** While a probe runs (activation or "check again"): the status view shows it is checking. */
   const probing = ref(false)
+  /** Since when the probes (not the watch) have found the node unreachable, by profile id. */
+  const probeDownSince = ref<{ profileId: string; at: number } | null>(null)
+
+  /** This page's link to the app (browser mode's websocket; always up in the desktop app). */
+  const appLinkUp = computed(() => connection.phase === 'open')
 
   const byPart = computed(() => {
     const map = new Map<ProbePart, ProbeResult>()
@@ -19,10 +69,19 @@ export const useConnectionStore = defineStore('connection', () => {
     return map
   })
 
+  function take(r: ProbeReport | null): void {
+    if (r) {
+      if (nodeUnreachable(r)) {
+        if (probeDownSince.value?.profileId !== r.profileId) probeDownSince.value = { profileId: r.profileId, at: r.checkedAt }
+      } else if (probeDownSince.value?.profileId === r.profileId) probeDownSince.value = null
+    }
+    report.value = r
+    loaded.value = true
+  }
+
   async function load(): Promise<void> {
     try {
-      report.value = await api.call('connection.get', {})
-      loaded.value = true
+      take(await api.call('connection.get', {}))
     } catch {
       // The shell shows the connection state; the last report stays on screen meanwhile.
     }
@@ -33,8 +92,7 @@ export const useConnectionStore = defineStore('connection', () => {
     probing.value = true
     try {
       const r = await probe()
-      report.value = r
-      loaded.value = true
+      take(r)
       return r
     } finally {
       probing.value = false
@@ -45,11 +103,136 @@ export const useConnectionStore = defineStore('connection', () => {
     return whileProbing(() => api.call('connection.probe', {}))
   }
 
-  api.on('connection.changed', (r) => {
-    report.value = r
-    loaded.value = true
+  /**
+   * The node's state: the probe's and the watch's last word on the active profile, whichever is newer.
+   * Unknown while this page cannot reach the app (what it knew may be out of date).
+   */
+  const nodeState = computed<NodeState>(() => {
+    const profiles = useProfilesStore()
+    const watchStore = useWatchStore()
+    if (!appLinkUp.value) return { kind: 'unknown', since: null, down: [] }
+    if (profiles.loaded && !profiles.activeId) return { kind: 'none', since: null, down: [] }
+    const id = profiles.activeId
+    const r = report.value && report.value.profileId === id ? report.value : null
+    const w = watchStore.profiles.find((p) => p.profileId === id)
+    // A check of the watch from before the profile's last save may be of another URL: it does not count.
+    const watchAt = w?.last && w.last.at >= (profiles.active?.updatedAt ?? 0) ? w.last.at : null
+    const watchNewer = watchAt !== null && (r === null || watchAt > r.checkedAt)
+    if (watchNewer && w?.last && !w.last.reachable) {
+      const since = w.unreachableSince ?? (probeDownSince.value?.profileId === id ? probeDownSince.value.at : w.last.at)
+      return { kind: 'unreachable', since, down: [] }
+    }
+    if (r && nodeUnreachable(r) && !(watchNewer && w?.last?.reachable)) {
+      const fromWatch = w?.unreachableSince ?? null
+      const fromProbe = probeDownSince.value?.profileId === id ? probeDownSince.value.at : r.checkedAt
+      return { kind: 'unreachable', since: fromWatch ?? fromProbe, down: [] }
+    }
+    if (!r) return { kind: probing.value || !id ? 'checking' : 'unknown', since: null, down: [] }
+    const down = r.parts.filter((p) => p.status === 'unavailable').map((p) => p.part)
+    return { kind: down.length > 0 ? 'degraded' : 'reachable', since: null, down }
   })
+
+  /**
+   * The parts' states are out of date: the page has lost the app, or the watch found the node gone after
+   * this check. The status column then shows what answered as "last known", not "available".
+   */
+  const reportStale = computed(() => {
+    if (!appLinkUp.value) return true
+    const r = report.value
+    if (!r) return false
+    const w = useWatchStore().profiles.find((p) => p.profileId === r.profileId)
+    return Boolean(w?.last && !w.last.reachable && w.last.at > r.checkedAt)
+  })
+
+  let autoStarted = false
+  /**
+   * Probes by itself (once per page; the shell starts it): when the report is of another profile, when
+   * the active profile is saved with other URLs, when the node comes back, and every REPROBE_MS while
+   * the page is visible.
+   */
+  function startAutoProbe(): void {
+    if (autoStarted) return
+    autoStarted = true
+    const profiles = useProfilesStore()
+    const watchStore = useWatchStore()
+    let pendingAgain = false
+    const reprobe = (): void => {
+      if (probing.value || !appLinkUp.value || !profiles.activeId) return
+      void probe().catch(() => {
+        // The banner or the pill says why; the last report stays.
+      })
+    }
+    // A report of another profile (activated elsewhere, or none yet): probe.
+    watch(
+      () => {
+        const p = profiles.active
+        const r = report.value
+        return Boolean(p && loaded.value && appLinkUp.value && !probing.value && (r === null || r.profileId !== p.id))
+      },
+      (stale) => {
+        if (stale) reprobe()
+      },
+      { immediate: true }
+    )
+    // The active profile saved with other URLs or another network: its report is of the old ones.
+    watch(
+      () => {
+        const p = profiles.active
+        return p ? JSON.stringify([p.id, p.nodeUrl, p.cchainUrl, p.dataUrl, p.metricsUrl, p.network]) : null
+      },
+      (now, before) => {
+        if (!now || !before || now === before) return
+        if (JSON.parse(now)[0] !== JSON.parse(before)[0]) return // another profile: activation probes it
+        if (probing.value) pendingAgain = true
+        else reprobe()
+      }
+    )
+    watch(probing, (now) => {
+      if (!now && pendingAgain) {
+        pendingAgain = false
+        reprobe()
+      }
+    })
+    // The node comes back: unreachable → anything else (the watch saw it answer).
+    watch(
+      () => nodeState.value.kind,
+      (kind, before) => {
+        if (before === 'unreachable' && kind !== 'unreachable' && kind !== 'unknown') reprobe()
+      }
+    )
+    // Every minute while the page is visible; the watch's checks more often (they say when the node is back).
+    setInterval(() => {
+      if (document.visibilityState === 'visible') reprobe()
+    }, REPROBE_MS)
+    setInterval(() => {
+      if (document.visibilityState === 'visible' && appLinkUp.value && profiles.activeId) void watchStore.load()
+    }, WATCH_POLL_MS)
+  }
+
+  api.on('connection.changed', (r) => take(r))
   onConnected(() => void load())
 
-  return { report, loaded, probing, byPart, load, probe, whileProbing }
+  return { report, loaded, probing, byPart, appLinkUp, nodeState, reportStale, load, probe, whileProbing, startAutoProbe }
 })
+
+/** The header pill's words for a node state (clockTime of `since`, main's clock); `title` is for hover. */
+export function nodeStateWords(s: NodeState, clock: (ms: number) => string, utc: (ms: number) => string): { text: string; title: string; type: 'success' | 'warning' | 'error' | 'default' } {
+  switch (s.kind) {
+    case 'none':
+      return { text: 'no profile', title: 'No active profile: create or activate one in Connections', type: 'default' }
+    case 'unknown':
+      return { text: 'node: unknown', title: 'This page has lost the app: the node’s state is unknown until it reconnects', type: 'default' }
+    case 'checking':
+      return { text: 'checking the node…', title: 'Checking each part of the interface', type: 'default' }
+    case 'reachable':
+      return { text: 'node reachable', title: 'Every part of the interface answered the last check', type: 'success' }
+    case 'degraded': {
+      const names = s.down.map((p) => PART_SHORT[p])
+      return { text: `degraded: ${names.join(', ')}`, title: `Not answering: ${names.join(', ')} (see the status column)`, type: 'warning' }
+    }
+    case 'unreachable':
+      return s.since !== null
+        ? { text: `node unreachable since ${clock(s.since)}`, title: `The node has not answered since ${utc(s.since)}`, type: 'error' }
+        : { text: 'node unreachable', title: 'The node does not answer', type: 'error' }
+  }
+}
