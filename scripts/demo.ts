@@ -14,10 +14,14 @@ import type { Contract } from '../src/shared/contract'
  * `npm run demo`: the local network plus browser mode, with a profile pointed at it, so a person on
  * a fresh machine sees every panel working within a minute. Data lives in a temporary folder that
  * is removed on exit.
+ *
+ * Node control works too: the profile's folder is the sim's profile folder (where its C-Chain admin API
+ * writes, `<admin-api-dir>_coreth_performance_C`), and browser mode may change the demo's own simulated
+ * node (demoNodeUrl), and no other node a person adds.
  */
 const sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 2 })
 const dataDir = mkdtempSync(join(tmpdir(), 'companion-demo-'))
-const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore })
+const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, demoNodeUrl: sim.nodeUrl })
 
 const pair = createMemoryPair()
 app.server.attach(pair.server, 'memory')
@@ -31,7 +35,8 @@ const profile = await client.call('profiles.create', {
     metricsUrl: sim.metricsUrl,
     network: 'mainnet',
     addressHrp: params.hrp,
-    nodeIds: [nodes.self, nodes.disconnected, nodes.l1]
+    nodeIds: [nodes.self, nodes.disconnected, nodes.l1],
+    profileDir: sim.profileDir
   }
 })
 const report = await client.call('profiles.activate', { id: profile.id })
@@ -42,6 +47,8 @@ process.stdout.write(`${server.url}\n`)
 const down = report.parts.filter((p) => p.status !== 'available')
 process.stderr.write(
   `demo network: node ${sim.nodeUrl}, data ${sim.dataUrl}, metrics ${sim.metricsUrl}\n` +
+    `profile folder: ${sim.profileDir} (the sim's C-Chain admin API writes cpu.profile, mem.profile and lock.profile there)\n` +
+    'node changes (profilers, log levels) are allowed in this page for the demo node only\n' +
     (down.length === 0 ? 'every part of the interface is available\n' : `unavailable: ${down.map((p) => `${p.label} (${p.detail})`).join('; ')}\n`) +
     'open the URL above in a browser; Ctrl+C stops the demo\n'
 )

@@ -66,6 +66,8 @@ export interface AppOptions {
   nativeBinding?: string
   /** Browser mode: allow node-changing methods over the websocket (serve --allow-node-changes). */
   allowNodeChanges?: boolean
+  /** `npm run demo`: its own sim's node URL; browser mode may change that node (and no other). */
+  demoNodeUrl?: string
   /**
    * Main's clock, for every timer and wait of the services (the watch's scheduler, log-level reverts, timed
    * CPU profiles, Retry-After waits of "load all"); the real one by default. Browser mode under test passes
@@ -216,7 +218,9 @@ export function createApp(opts: AppOptions): App {
   // Browser mode may change the node when serve was started with the flag, or while the desktop app's
   // setting (kept in this data folder, read at each call) allows it.
   const settings = new AppSettingsStore(db)
-  const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges()
+  // The demo (`npm run demo`) allows them on its own simulated node only, whichever profile is active.
+  const demoNodeActive = (): boolean => opts.demoNodeUrl !== undefined && profiles.effective()?.nodeUrl === opts.demoNodeUrl
+  const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges() || demoNodeActive()
   const handlers = {
     ...appHandlers(
       () => ({
@@ -225,7 +229,8 @@ export function createApp(opts: AppOptions): App {
         dataDir: opts.dataDir,
         secretStorage: opts.secrets.storage,
         nodeChanges: opts.mode !== 'browser' || nodeChangesOverWebsocket(),
-        browserNodeChanges: settings.browserNodeChanges()
+        browserNodeChanges: settings.browserNodeChanges(),
+        ...(opts.demoNodeUrl !== undefined ? { demoNode: opts.demoNodeUrl } : {})
       }),
       settings
     ),

@@ -12,7 +12,9 @@ const appInfoSchema = z
     /** Whether node-changing methods are allowed here (browser mode: off unless the flag or the desktop setting turns them on). */
     nodeChanges: z.boolean(),
     /** The desktop app's setting: browser mode sessions on this data folder may change the node. */
-    browserNodeChanges: z.boolean()
+    browserNodeChanges: z.boolean(),
+    /** `npm run demo`: the URL of the demo's own simulated node, the one node browser mode may change there. */
+    demoNode: z.string().max(300).optional()
   })
   .strict()
 

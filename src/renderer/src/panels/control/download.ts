@@ -1,0 +1,32 @@
+/**
+ * Saves a kept profile copy as a file: read part by part over the contract (the same in the desktop app
+ * and in browser mode), then handed to the browser as a download named like the copy
+ * ("20261124T031516.123Z-cpu.profile").
+ */
+import { api } from '../../api'
+
+export async function downloadKept(id: string): Promise<void> {
+  const parts: Uint8Array<ArrayBuffer>[] = []
+  let offset = 0
+  for (;;) {
+    const part = await api.call('control.keptProfileBytes', { id, offset })
+    const bin = atob(part.base64)
+    const bytes = new Uint8Array(bin.length)
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+    parts.push(bytes)
+    offset += bytes.length
+    if (part.done || bytes.length === 0) break
+  }
+  const url = URL.createObjectURL(new Blob(parts, { type: 'application/octet-stream' }))
+  try {
+    const a = document.createElement('a')
+    a.href = url
+    a.download = id
+    a.rel = 'noopener'
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
+}
