@@ -118,6 +118,15 @@ test.describe('fleet', () => {
       await shot(page, 'fleet-06-one-down-1024')
       await page.setViewportSize({ width: 1440, height: 900 })
       await expect.poll(async () => (await notifications(page)).map((n) => n.title)).toContain('critical: Node unreachable · Beta')
+      // Beta over time: the last hour exactly, its unanswered checks a grey "unknown" band.
+      await beta.getByTestId('fleet-row-details').click()
+      const peersPlot = beta.getByTestId('fleet-chart-peers-plot')
+      await expect(peersPlot).toHaveAttribute('data-bands', '1', { timeout: 20_000 })
+      expect(Number(await peersPlot.getAttribute('data-to')) - Number(await peersPlot.getAttribute('data-from'))).toBe(3_600_000)
+      await expect(beta.getByTestId('fleet-charts-span')).toContainText('unanswered (grey: unknown)')
+      await peersPlot.scrollIntoViewIfNeeded()
+      await shot(page, 'fleet-05b-one-down-chart')
+      await beta.getByTestId('fleet-row-details').click()
 
       // The row's alert count leads to the Alerts panel, filtered to Beta's critical alerts.
       await beta.getByTestId('fleet-row-alerts-critical').click()
@@ -135,7 +144,7 @@ test.describe('fleet', () => {
       await page.locator('.n-dropdown-option', { hasText: 'for 1 h' }).click()
       await expect(alert.getByTestId('alert-muted')).toContainText('rule muted until')
       await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText('Node unreachable on Beta')
-      await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText(/\(in (59 min|1 h)\)/)
+      await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText(/\(in (59 min|1 h 00 min)\)/)
       await shot(page, 'fleet-07-alerts-1440')
       await page.setViewportSize({ width: 1024, height: 800 })
       await shot(page, 'fleet-08-alerts-1024')

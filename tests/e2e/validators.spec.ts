@@ -62,6 +62,41 @@ test.describe('validators panel', () => {
     })
   })
 
+  test.describe('history over a window, on the test clock', () => {
+    test.use({ pageClock: true })
+    test('the history chart: "Day" spans 24 h, and an outage is a grey unknown band, not a line', async ({ app: page, sim: s, companion }) => {
+      await page.emulateMedia({ colorScheme: 'light' })
+      const self = s.dataset.nodes.self
+      await openValidators(page, s, 'Outage', mine(s))
+      const kept = await settleChecks(page, companion, self)
+      const chart = page.getByTestId('history-chart')
+      const summary = page.getByTestId('history-summary')
+      // The node stops answering: the check is kept as unknown (no made-up point).
+      s.setConfig({ unresponsive: 'refuse' })
+      await refreshNow(page)
+      await expect(summary).toHaveAttribute('data-unknown', '1')
+      await expect(chart).toHaveAttribute('data-bands', '1')
+      await expect(summary).toContainText('1 check with no answer (grey)')
+      // Ten minutes later it answers again: the band runs from the failed check to this one.
+      await advanceTime(page, companion, 10 * 60_000)
+      s.setConfig({ unresponsive: null })
+      await refreshNow(page, kept + 1)
+      await expect(chart).toHaveAttribute('data-bands', '1')
+      const { unknown, from, to } = await callApp(companion, 'validators.history', { range: 'day', nodeID: self })
+      expect(unknown).toHaveLength(1)
+      expect(unknown![0]!.reachable).toBe(false)
+      // "Day" is the last 24 hours, whatever the samples in it (the axes' units: in the screenshot).
+      expect(to! - from!).toBeGreaterThanOrEqual(86_400_000)
+      expect(to! - from!).toBeLessThan(86_400_000 + 60_000)
+      await expect(chart).toHaveAttribute('data-from', /^\d+$/)
+      expect(Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from'))).toBe(86_400_000)
+      await chart.scrollIntoViewIfNeeded()
+      await shot(page, 'validators-10b-history-outage')
+      await page.getByTestId('history-range-week').click()
+      await expect.poll(async () => Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from'))).toBe(7 * 86_400_000)
+    })
+  })
+
   test('a profile without NodeIDs: one click fills them from the node, and my validator appears', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await openValidators(page, s, 'Empty', [])
@@ -232,7 +267,7 @@ test.describe('validators panel', () => {
     await expect(chart).toHaveAttribute('data-points', n)
     await expect(chart.locator('canvas')).toHaveCount(1)
     await expect(page.getByTestId('history-summary')).toContainText(`${n} samples`)
-    await expect(chart.locator('.u-legend')).toContainText('Uptime %')
+    await expect(chart.locator('.u-legend')).toContainText('Uptime (%)')
     for (const r of ['week', 'all', 'day'] as const) {
       await page.getByTestId(`history-range-${r}`).click()
       await expect(chart).toHaveAttribute('data-points', n)

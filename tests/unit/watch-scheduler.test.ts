@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WatchScheduler, type ScheduledProfile, type SchedulerClock } from '../../src/main/services/watch/scheduler'
+import { AlertStore } from '../../src/main/cache/alert-store'
+import { openDatabase } from '../../src/main/cache/database'
+import { ProfilesStore, type ProfileRow } from '../../src/main/cache/profiles-store'
+import { WatchStore } from '../../src/main/cache/watch-store'
+import type { EffectiveProfile } from '../../src/main/services/profiles/service'
+import { ValidatorsService } from '../../src/main/services/validators/service'
+import { WatchService } from '../../src/main/services/watch/service'
+import { closedPort } from '../support/ports'
+import { tempDir } from '../support/temp'
 
 /** vitest's fake timers behind the scheduler's clock; `random` is given per test. */
 function fakeClock(random: () => number = () => 0): SchedulerClock {
@@ -129,5 +138,57 @@ describe('watch scheduler', () => {
     expect(vi.getTimerCount()).toBe(0)
     await vi.advanceTimersByTimeAsync(60_000)
     expect(signals).toHaveLength(1)
+  })
+})
+
+describe('the watch keeps a sample of every check', () => {
+  it('a node that does not answer: the first check comes at start, not after an interval, and its sample is kept (reachable false, values unknown) and shown as unknown in the history', async () => {
+    vi.useRealTimers()
+    const { dir, remove } = tempDir()
+    const { db } = openDatabase(dir)
+    try {
+      const store = new WatchStore(db)
+      const row: ProfileRow = {
+        id: 'p1',
+        name: 'gone',
+        nodeUrl: `http://127.0.0.1:${await closedPort()}`,
+        dataUrl: 'http://127.0.0.1:9',
+        metricsUrl: 'http://127.0.0.1:9',
+        network: 'mainnet',
+        cchainUrl: null,
+        addressHrp: null,
+        nodeIds: ['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'],
+        profileDir: null,
+        createdAt: 0,
+        updatedAt: 0
+      }
+      new ProfilesStore(db).insert(row)
+      const profile: EffectiveProfile = { ...row, addressHrp: 'avax', apiKey: () => undefined }
+      const clock = { now: () => Date.now(), setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout), random: () => 0.2 }
+      const warnings: string[] = []
+      const watch = new WatchService({ store, alerts: new AlertStore(db), profiles: () => [profile], profile: () => profile, clock, deadlineMs: 1_000, warn: (m) => warnings.push(m) })
+      const startedAt = Date.now()
+      watch.start()
+      // The default interval is a minute; the first check comes within the start jitter (at most 5 s).
+      await expect.poll(() => store.recentSamples('p1', 10).length, { timeout: 8_000 }).toBe(1)
+      watch.stop()
+      expect(warnings).toEqual([])
+      const [sample] = store.recentSamples('p1', 10)
+      expect(sample!.at - startedAt).toBeLessThan(5_500)
+      expect(sample).toMatchObject({ profileId: 'p1', reachable: false, error: expect.any(String), failingChecks: [], bootstrapped: { P: null, X: null, C: null } })
+      expect(sample!.validators).toBeUndefined()
+      expect(sample!.healthy).toBeUndefined()
+
+      // The Validators panel's history: no made-up point, the check listed as unknown in a day's window.
+      const validators = new ValidatorsService({ watch, samples: store, active: () => profile, stored: () => profile })
+      const day = validators.history('day')
+      expect(day.points).toEqual([])
+      expect(day.unknown).toEqual([{ at: sample!.at, reachable: false, error: sample!.error }])
+      expect(day.to! - day.from!).toBeGreaterThanOrEqual(86_400_000)
+      expect(day.to! - day.from!).toBeLessThan(86_400_000 + 60_000)
+    } finally {
+      db.close()
+      remove()
+    }
   })
 })

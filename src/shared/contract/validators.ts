@@ -164,6 +164,24 @@ export const validatorMethods = {
     summary: "The Primary Network validators of the active profile as the watch's checks saw them: uptime and connected state over time",
     effect: 'read',
     input: z.object({ range: z.enum(['day', 'week', 'all']).default('day'), nodeID: nodeIdSchema.optional() }).strict(),
-    output: z.object({ points: z.array(samplePointSchema).max(200_000) }).strict()
+    output: z
+      .object({
+        points: z.array(samplePointSchema).max(200_000),
+        /**
+         * The window asked for, in main's clock (ms since epoch): a day or a week back from now; for 'all',
+         * from the oldest check kept (or now). A chart's time axis spans exactly this.
+         */
+        from: z.number().int().optional(),
+        to: z.number().int().optional(),
+        /**
+         * The checks in the window that did not read the validators (the node did not answer, or its
+         * P-Chain did not): their state is unknown from then to the next check.
+         */
+        unknown: z
+          .array(z.object({ at: z.number().int(), reachable: z.boolean(), error: z.string().max(500).optional() }).strict())
+          .max(20_000)
+          .optional()
+      })
+      .strict()
   })
 } as const

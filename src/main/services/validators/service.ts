@@ -35,10 +35,18 @@ export class ValidatorsService {
   }
 
   history(range: keyof typeof RANGE_MS, nodeId?: string): Output<'validators.history'> {
-    const since = range === 'all' ? 0 : Math.max(0, this.now() - RANGE_MS[range])
+    const now = this.now()
+    const since = range === 'all' ? 0 : Math.max(0, now - RANGE_MS[range])
     const points: SamplePoint[] = []
-    for (const s of this.opts.samples.recentSamples(this.watchedProfileId(), SAMPLES_KEPT_PER_PROFILE * 2, since)) {
-      for (const v of s.validators ?? []) {
+    const unknown: NonNullable<Output<'validators.history'>['unknown']> = []
+    const samples = this.opts.samples.recentSamples(this.watchedProfileId(), SAMPLES_KEPT_PER_PROFILE * 2, since)
+    for (const s of samples) {
+      // A check that read no validators (the node or its P-Chain did not answer): unknown, not left out.
+      if (!s.validators) {
+        unknown.push({ at: s.at, reachable: s.reachable, ...(s.error ? { error: s.error } : {}) })
+        continue
+      }
+      for (const v of s.validators) {
         if (v.subnetID !== null || (nodeId !== undefined && v.nodeID !== nodeId)) continue
         points.push({
           nodeID: v.nodeID,
@@ -49,7 +57,13 @@ export class ValidatorsService {
         })
       }
     }
-    return { points: points.length > MAX_HISTORY_POINTS ? points.slice(-MAX_HISTORY_POINTS) : points }
+    const from = range === 'all' ? Math.min(now, samples[0]?.at ?? now) : since
+    return {
+      points: points.length > MAX_HISTORY_POINTS ? points.slice(-MAX_HISTORY_POINTS) : points,
+      from,
+      to: Math.max(now, samples[samples.length - 1]?.at ?? now),
+      unknown: unknown.slice(-20_000)
+    }
   }
 
   /**

@@ -38,6 +38,10 @@ export const useValidatorsStore = defineStore('validators', () => {
   const watchSettings = shallowRef<WatchProfileSettings | null>(null)
   const range = ref<HistoryRange>('day')
   const points = shallowRef<SamplePoint[]>([])
+  /** The checks in the range that read no validators (the node did not answer): unknown from each to the next. */
+  const unknown = shallowRef<NonNullable<Output<'validators.history'>['unknown']>>([])
+  /** The range's window in main's clock (ms): the chart's time axis spans it. */
+  const historyWindow = shallowRef<{ from: number; to: number } | null>(null)
   const historyError = shallowRef<ErrorData | null>(null)
   const historyLoaded = ref(false)
   const refreshing = ref(false)
@@ -103,6 +107,8 @@ export const useValidatorsStore = defineStore('validators', () => {
       const out = await api.call('validators.history', { range: range.value })
       if (!current()) return
       points.value = out.points
+      unknown.value = out.unknown ?? []
+      historyWindow.value = out.from !== undefined && out.to !== undefined ? { from: out.from, to: out.to } : null
       historyError.value = null
     } catch (err) {
       if (current()) historyError.value = errorOf(err)
@@ -179,6 +185,8 @@ export const useValidatorsStore = defineStore('validators', () => {
     watchSettings,
     range,
     points,
+    unknown,
+    historyWindow,
     historyError,
     historyLoaded,
     refreshing,

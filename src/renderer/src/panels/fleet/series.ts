@@ -26,10 +26,6 @@ function rate(samples: readonly WatchSample[], read: (s: WatchSample) => number 
   })
 }
 
-export function xOf(samples: readonly WatchSample[]): number[] {
-  return samples.map((s) => s.at / 1_000)
-}
-
 export function peersLines(samples: readonly WatchSample[]): Line[] {
   return [{ label: 'Peers', values: samples.map((s) => (s.reachable ? (s.peers ?? s.metrics?.peers ?? null) : null)) }]
 }
