@@ -6,7 +6,8 @@
 import type { Page } from '@playwright/test'
 import { DEMO_WALLET } from '../sim/dataset/evm'
 import { dataConfig, pickLookup } from './data-helpers'
-import { activateSimProfile, advanceTime, expect, openPanel, shot, test } from './fixtures'
+import { utcText } from '../../src/shared/domain/format'
+import { activateSimProfile, advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
 
 const activate = activateSimProfile
 // The page runs on the test clock: a Retry-After wait is moved past together with main, not waited for.
@@ -16,7 +17,7 @@ const lookup = pickLookup
 const form = (page: Page) => page.getByTestId('lookup-form')
 const fill = (page: Page, field: string, value: string) => form(page).getByTestId(`field-${field}`).fill(value)
 
-test('one lookup of each group, the form refusing bad input, paging and load all', async ({ app: page, sim }) => {
+test('one lookup of each group, the form refusing bad input, paging and load all', async ({ app: page, sim, companion }) => {
   await activate(page, sim, 'Data sim')
   await openPanel(page, 'data')
 
@@ -35,9 +36,33 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   const result = page.getByTestId('lookup-result')
   await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
   await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '5')
+  // review #12: human labels, AVAX with its unit, local time with UTC on hover, the NodeID a link
+  const table = result.getByTestId('page-table')
+  const heads = table.locator('.n-data-table-th')
+  for (const label of ['NodeID', 'Amount staked', 'Estimated reward', 'End']) await expect(heads.filter({ hasText: label }).first()).toBeVisible()
+  await expect(heads.filter({ hasText: /^(amountStaked|estimatedReward|txHash)$/ })).toHaveCount(0)
+  const row = table.locator('.n-data-table-tbody .n-data-table-tr').first()
+  await expect(row).toContainText(/\d AVAX/)
+  await expect(row.getByTestId('cell-nodeId')).toHaveAttribute('data-id', sim.dataset.nodes.self)
+  const time = row.locator('span[title$=" UTC"]').first()
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
   await result.getByTestId('next-page').click()
   await expect(result).toHaveAttribute('data-page', '2')
   await shot(page, 'data-02-pending-rewards-page-2')
+  // review #13: previous page, and each lookup keeps its form and result across lookups and panels
+  await result.getByTestId('previous-page').click()
+  await expect(result).toHaveAttribute('data-page', '1')
+  await result.getByTestId('next-page').click()
+  await expect(result).toHaveAttribute('data-page', '2')
+  await lookup(page, 'Primary Network', 'l1')
+  await expect(result).toHaveCount(0)
+  await openPanel(page, 'metrics')
+  await openPanel(page, 'data')
+  await expect(page).toHaveURL(/tab=l1/)
+  await lookup(page, 'Primary Network', 'rewards')
+  await expect(form(page).getByTestId('field-nodeIds')).toHaveValue(sim.dataset.nodes.self)
+  await expect(result).toHaveAttribute('data-page', '2')
+  await expect(page).toHaveURL(new RegExp(`tab=rewards.*nodeIds=${sim.dataset.nodes.self}`))
 
   // Transactions: their types picked from the fixed list; filtering by them needs addresses
   await lookup(page, 'Primary Network', 'txs')
@@ -52,6 +77,20 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   await form(page).getByTestId('lookup-form-submit').click()
   await expect(problems).toHaveCount(0)
   await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+
+  // a deep link to a tx of an address (as links.ts writes it): the lookup opens filled in, asks, and marks the tx
+  const rich = sim.dataset.wellKnown.rich.pChain
+  const txs = await callApp(companion, 'data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [rich], pageSize: 10 })
+  const tx = (txs.data as { transactions: { txHash: string }[] }).transactions[3]!.txHash
+  await lookup(page, 'Blocks', 'blocks')
+  await page.evaluate((h) => (location.hash = h), `#/data?tab=transactions&chain=p-chain&addresses=${rich}&tx=${tx}`)
+  await expect(form(page).getByTestId('field-addresses')).toHaveValue(rich)
+  const marked = result.getByTestId('page-table').getByTestId('highlighted-row')
+  await expect(marked).toBeVisible()
+  await expect(marked.getByTestId('cell-txHash')).toHaveAttribute('data-id', tx)
+  // the transactions have their value, with its unit
+  await expect(result.getByTestId('page-table').locator('.n-data-table-th').filter({ hasText: 'Value' })).toBeVisible()
+  await shot(page, 'data-02c-deep-link-tx')
 
   // Subnets with their genesis data as a tree
   await lookup(page, 'Primary Network', 'subnets')

@@ -59,11 +59,14 @@ async function expectLegendAt(chart: Locator, end: 'first' | 'last', want: Recor
 /** The rows of a result table as its header names them, every cell as text. */
 async function tableRows(table: Locator): Promise<Record<string, string>[]> {
   const heads = (await table.locator('.n-data-table-th').allTextContents()).map((t) => t.trim())
-  const cells = await table.locator('.n-data-table-tbody .n-data-table-tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.n-data-table-td')].map((td) => (td.textContent ?? '').trim())))
+  // a linked ID is read from the link's whole ID (the cell may show it short)
+  const cells = await table
+    .locator('.n-data-table-tbody .n-data-table-tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.n-data-table-td')].map((td) => (td.querySelector('[data-id]')?.getAttribute('data-id') ?? td.textContent ?? '').trim())))
   return cells.map((row) => Object.fromEntries(row.flatMap((c, i) => (heads[i] ? [[heads[i]!, c]] : []))))
 }
 
-const holderRows = (a: HoldersAnswer): Record<string, string>[] => a.addresses.map((h) => ({ address: h.address, sortKey: String(h.sortKey) }))
+const holderRows = (a: HoldersAnswer): Record<string, string>[] => a.addresses.map((h) => ({ Address: h.address, Position: integer(h.sortKey) }))
 
 test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ app: page, sim }) => {
   await activateSimProfile(page, sim, 'Metrics sim')
