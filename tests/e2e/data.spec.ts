@@ -6,7 +6,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO_WALLET } from '../sim/dataset/evm'
 import { dataConfig, pickLookup } from './data-helpers'
-import { utcText } from '../../src/shared/domain/format'
 import { activateSimProfile, advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
 
 const activate = activateSimProfile
