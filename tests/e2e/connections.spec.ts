@@ -3,7 +3,10 @@
  * Profiles persist in the worker's server, so each test uses names of its own; the first test starts
  * from an empty data folder of its own, as a new user does.
  */
-import { expect, fillProfile, profileItem, shot, test } from './fixtures'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { callApp, expect, fillProfile, ownServe, profileItem, shot, test } from './fixtures'
 
 const OTHER_PARTS = ['admin', 'core', 'pchain', 'info', 'health', 'dataService', 'metrics'] as const
 const VALID_NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'
@@ -32,9 +35,7 @@ test.describe('connections', () => {
     await expect(item).toBeVisible()
     await expect(item.getByTestId('profile-network')).toHaveText('mainnet')
     await expect(item.getByTestId('profile-apikey')).toHaveText('not set')
-    await expect(item.getByTestId('profile-active-badge')).toHaveCount(0)
-
-    await item.getByTestId('profile-activate').click()
+    // The first profile is the active one at once, and checked with no click.
     await expect(item.getByTestId('profile-active-badge')).toBeVisible()
 
     for (const part of ['cchainRpc', 'cchainWs']) {
@@ -177,6 +178,15 @@ test.describe('connections', () => {
   })
 
   test('delete asks first; the active profile cannot be deleted', async ({ app: page, companion }) => {
+    // Some profile is active first (the first one a server gets is made active), so "To delete" is not.
+    const active = page.locator('[data-testid="profile-item"][data-active="true"]')
+    await expect(page.getByTestId('profile-new')).toBeVisible()
+    if ((await active.count()) === 0) {
+      await page.getByTestId('profile-new').click()
+      await fillProfile(page, { name: 'Active one', nodeUrl: companion.closedUrl })
+      await page.getByTestId('profile-save').click()
+      await expect(active).toHaveCount(1)
+    }
     await page.getByTestId('profile-new').click()
     await fillProfile(page, { name: 'To delete', nodeUrl: companion.closedUrl })
     await page.getByTestId('profile-save').click()
@@ -189,21 +199,31 @@ test.describe('connections', () => {
     await page.getByTestId('confirm-delete').click()
     await expect(item).toHaveCount(0)
 
-    // The active one: the server refuses and says why.
-    const active = page.locator('[data-testid="profile-item"][data-active="true"]')
-    if ((await active.count()) === 0) {
-      await page.getByTestId('profile-new').click()
-      await fillProfile(page, { name: 'Active one', nodeUrl: companion.closedUrl })
-      await page.getByTestId('profile-save').click()
-      await profileItem(page, 'Active one').getByTestId('profile-activate').click()
-      await expect(active).toHaveCount(1)
-    }
-    await active.getByTestId('profile-delete').click()
-    await page.getByTestId('confirm-delete').click()
-    await expect(page.locator('.n-message--error-type')).toContainText(/active/i)
-    await expect(page.locator('.n-message--error-type')).toContainText('Could not delete')
-    await shot(page, '09b-delete-refused')
+    // The active one: Delete is off, and says why on hover (no dialog that then fails).
+    await expect(active.getByTestId('profile-delete')).toBeDisabled()
+    await active.getByTestId('profile-delete-why').hover()
+    await expect(page.locator('.n-tooltip')).toHaveText('Activate another profile before deleting this one')
+    await shot(page, '09b-delete-active-disabled')
+    await expect(page.locator('.n-dialog')).toHaveCount(0)
     await expect(active).toHaveCount(1)
+  })
+
+  test('a node URL with a path is refused beside the field, and by the contract, with words that say what to remove', async ({ app: page, companion }) => {
+    await page.getByTestId('profile-new').click()
+    await fillProfile(page, { name: 'Path URL', nodeUrl: 'http://127.0.0.1:40695/ext/info' })
+    await page.getByTestId('profile-save').click()
+    const field = page.getByTestId('profile-form').locator('.n-form-item', { has: page.getByTestId('field-nodeUrl') })
+    await expect(field).toContainText(`The node URL must be the node's base address, such as http://127.0.0.1:9650, without a path (remove "/ext/info")`)
+    await shot(page, '11-node-url-with-path')
+    // A trailing slash is fine.
+    await page.getByTestId('field-nodeUrl').fill(`${companion.closedUrl}/`)
+    await expect(field).not.toContainText('without a path')
+    await page.getByTestId('profile-cancel').click()
+    await expect(profileItem(page, 'Path URL')).toHaveCount(0)
+    const refused = await callApp(companion, 'profiles.create', {
+      profile: { name: 'Path URL', nodeUrl: 'http://127.0.0.1:40695/ext/info', dataUrl: companion.closedUrl, metricsUrl: companion.closedUrl, network: 'fuji', nodeIds: [] }
+    }).catch((e: unknown) => e as { code: string; message: string })
+    expect(refused).toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('without a path (remove "/ext/info")') })
   })
 
   test('edit: changes are saved and shown', async ({ app: page, companion }) => {
@@ -221,5 +241,35 @@ test.describe('connections', () => {
     await expect(page.getByTestId('profile-form')).toBeHidden()
     await expect(item.getByTestId('profile-network')).toHaveText('testnet')
     await expect(item).not.toContainText('custom')
+  })
+
+  test('first run: the app opens on "Connect to your node"; Connect creates the profile, makes it active and checks it', async ({ page, companion }) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-first-'))
+    const close = await ownServe(page, dataDir)
+    try {
+      await expect(page.getByTestId('panel-title')).toHaveText('Connections')
+      const first = page.getByTestId('first-run')
+      await expect(first).toContainText('Connect to your node')
+      await expect(page.getByTestId('node-state')).toHaveText('no profile')
+      await expect(page.getByTestId('first-demo')).toContainText('Or try the local demo network: run')
+      await expect(page.getByTestId('first-demo-command')).toHaveAttribute('data-text', 'npm run demo')
+      await shot(page, '12-first-run')
+      // A URL with a path is refused here too.
+      await page.getByTestId('first-nodeUrl').fill('http://127.0.0.1:9650/ext/info')
+      await page.getByTestId('first-connect').click()
+      await expect(first).toContainText('without a path (remove "/ext/info")')
+      await page.getByTestId('first-nodeUrl').fill(companion.closedUrl)
+      await page.getByTestId('first-name').fill('First node')
+      await page.getByTestId('first-connect').click()
+      const item = profileItem(page, 'First node')
+      await expect(item.getByTestId('profile-active-badge')).toBeVisible()
+      // Checked by itself: the node at that URL does not answer.
+      await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
+      await expect(page.getByTestId('node-state')).toHaveText(/^node unreachable since \d\d:\d\d$/)
+      await shot(page, '13-first-run-connected')
+    } finally {
+      await close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

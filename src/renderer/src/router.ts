@@ -3,7 +3,8 @@
  * at files that do not exist. Create the router only after api.ts has removed ?token= from the address,
  * because hash history keeps the current path and query as its base.
  *
- * The first screen: the fleet when there is more than one profile, the first panel of the menu otherwise.
+ * The first screen: Connections ("Connect to your node") with no profile, the fleet when there is more than
+ * one profile, the first panel of the menu otherwise.
  */
 import { createRouter, createWebHashHistory, type Router } from 'vue-router'
 import { PANELS } from './panels'
@@ -15,6 +16,8 @@ const FIRST_SCREEN_WAIT_MS = 3_000
 async function firstScreen(): Promise<string> {
   const profiles = useProfilesStore()
   if (!profiles.loaded) await Promise.race([profiles.load(), new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
+  // No profile at all: the first step is connecting to a node (Connections shows it).
+  if (profiles.loaded && profiles.profiles.length === 0) return '/connections'
   return profiles.profiles.length > 1 ? '/fleet' : PANELS[0]!.path
 }
 

@@ -16,11 +16,26 @@ const hrpSchema = z
   .trim()
   .regex(/^[a-z][a-z0-9]{0,19}$/, 'must be lower-case letters and digits, e.g. avax')
 
+/**
+ * The node's base address: the app adds /ext/info, /ext/bc/C/rpc and the rest itself, so a URL with a path
+ * (a pasted http://host:9650/ext/info) would make every call go to /ext/info/ext/…. A trailing slash is fine.
+ */
+export const nodeUrlSchema = baseUrlSchema.pipe(
+  z.string().superRefine((v, ctx) => {
+    const path = new URL(v).pathname
+    if (path !== '/' && path !== '')
+      ctx.addIssue({
+        code: 'custom',
+        message: `The node URL must be the node's base address, such as http://127.0.0.1:9650, without a path (remove "${path.replace(/\/+$/, '')}")`
+      })
+  })
+)
+
 /** What a person edits in the connections panel. */
 export const profileFieldsSchema = z
   .object({
     name: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
-    nodeUrl: baseUrlSchema,
+    nodeUrl: nodeUrlSchema,
     dataUrl: baseUrlSchema,
     metricsUrl: baseUrlSchema,
     network: networkSchema,
@@ -91,7 +106,7 @@ export const profileMethods = {
     output: z.object({ profiles: z.array(profileViewSchema), activeId: idSchema.nullable() }).strict()
   }),
   'profiles.create': defineMethod({
-    summary: 'Create a connection profile (optionally with a data-service API key)',
+    summary: 'Create a connection profile (optionally with a data-service API key); with no active profile, it becomes the active one (active: true)',
     effect: 'local',
     input: z.object({ profile: profileFieldsSchema, apiKey: apiKeySchema.optional() }).strict(),
     output: profileViewSchema

@@ -52,12 +52,15 @@ describe('command line', () => {
     cleanup = t.remove
     const created = await cli(['call', 'profiles.create', JSON.stringify({ profile }), '--data-dir', t.dir])
     expect(created.code).toBe(0)
+    // The first profile becomes the active one, and its output says so.
+    const first = JSON.parse(created.out) as { id: string; active: boolean }
+    expect(first.active).toBe(true)
     await cli(['call', 'profiles.create', JSON.stringify({ profile: { ...profile, name: 'other' } }), '--data-dir', t.dir])
-    const probed = await cli(['call', 'connection.probe', '{}', '--profile', 'local', '--data-dir', t.dir])
+    const probed = await cli(['call', 'connection.probe', '{}', '--profile', 'other', '--data-dir', t.dir])
     expect(probed.code).toBe(0)
-    expect(JSON.parse(probed.out)).toMatchObject({ profileName: 'local', network: 'fuji' })
+    expect(JSON.parse(probed.out)).toMatchObject({ profileName: 'other', network: 'fuji' })
     const list = JSON.parse((await cli(['call', 'profiles.list', '{}', '--data-dir', t.dir])).out) as { activeId: string | null }
-    expect(list.activeId).toBeNull()
+    expect(list.activeId).toBe(first.id)
   })
 
   it('runs as "npm run cli" in a real process', async () => {

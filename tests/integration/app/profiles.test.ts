@@ -46,6 +46,32 @@ describe('profiles', () => {
   })
 })
 
+describe('profiles: first run and node URLs', () => {
+  it('the first profile becomes the active one (and is announced so); a second does not', async () => {
+    const first = await client.call('profiles.create', { profile: fields('first') })
+    expect(first.active).toBe(true)
+    const second = await client.call('profiles.create', { profile: fields('second') })
+    expect(second.active).toBe(false)
+    expect((await client.call('profiles.list', {})).activeId).toBe(first.id)
+    await new Promise((r) => setImmediate(r))
+    expect(events).toContain(`profiles.changed ${first.id}`)
+  })
+
+  it('refuses a node URL with a path, with words that say which part to remove; a trailing slash is fine', async () => {
+    const refused = await failure(client.call('profiles.create', { profile: { ...fields('path'), nodeUrl: 'http://127.0.0.1:40695/ext/info' } }))
+    expect(refused.code).toBe('BAD_INPUT')
+    expect(refused.message).toContain(`The node URL must be the node's base address, such as http://127.0.0.1:9650, without a path (remove "/ext/info")`)
+    const ok = await client.call('profiles.create', { profile: { ...fields('slash'), nodeUrl: 'http://127.0.0.1:9650/' } })
+    expect(ok.nodeUrl).toBe('http://127.0.0.1:9650')
+    const update = await failure(client.call('profiles.update', { id: ok.id, profile: { nodeUrl: 'http://127.0.0.1:9650/ext/bc/C/rpc' } }))
+    expect(update.code).toBe('BAD_INPUT')
+    expect(update.message).toContain('(remove "/ext/bc/C/rpc")')
+    // Other URLs may have a path (a C-Chain RPC URL usually has one).
+    const cchain = await client.call('profiles.update', { id: ok.id, profile: { cchainUrl: 'http://127.0.0.1:9650/ext/bc/C/rpc' } })
+    expect(cchain.cchainUrl).toBe('http://127.0.0.1:9650/ext/bc/C/rpc')
+  })
+})
+
 describe('jobs', () => {
   it('lists none at start, and cancelling an unknown job says so', async () => {
     expect(await client.call('jobs.list', {})).toEqual({ jobs: [] })

@@ -30,6 +30,7 @@ export class ProfilesService {
     return { profiles: this.store.list().map((p) => this.view(p, activeId)), activeId }
   }
 
+  /** Creates a profile; the first one (no profile active) becomes the active one. */
   create(input: ParsedInput<'profiles.create'>): ProfileView {
     const f = input.profile
     this.assertNameFree(f.name)
@@ -46,6 +47,8 @@ export class ProfilesService {
     this.store.transaction(() => {
       this.store.insert(row)
       if (input.apiKey) this.store.putSecret(row.id, this.secrets.storage, this.secrets.seal(input.apiKey), row.dataUrl)
+      // The first profile is the one to use: it becomes the active one (its view says active: true).
+      if (this.store.activeId() === null) this.store.setActiveId(row.id)
     })
     this.onChange(this.store.activeId())
     return this.view(row, this.store.activeId())
