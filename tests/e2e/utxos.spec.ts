@@ -48,6 +48,8 @@ test('addresses checked before sending; the signer UTXOs decoded page by page wi
   await expect(problems).toContainText('starts with X-: write it as C-avax1…')
   await expect(problems).toContainText('C-fuji1')
   await expect(page.getByTestId('utxo-page')).toHaveCount(0)
+  // An X- address is the same key as a C- one: one click rewrites it (review #33).
+  await expect(problems.getByTestId('utxo-use-c')).toContainText('instead')
   await shot(page, 'utxos-01-bad-addresses')
 
   const want = ds.atomicUtxos(ds.params.xChainId, ds.signer.shortIdHex)
@@ -59,6 +61,14 @@ test('addresses checked before sending; the signer UTXOs decoded page by page wi
   const first = await shownIds(page, 'utxo-page-table')
   const byId = new Map(want.map((u) => [u.utxoId, u]))
   for (const id of first) expect(byId.has(id!)).toBe(true)
+  // The view is in the address, and a UTXO's tx opens on its source chain (Data lookups), for its owners there.
+  await expect(page).toHaveURL(new RegExp(`#/utxos\\?address=${ds.signer.cChain}&limit=5`))
+  const firstTx = byId.get(first[0]!)!.txHash
+  await card.locator(`[data-testid="utxo-row"][data-utxo="${first[0]}"]`).getByTestId('utxo-tx-open').click()
+  await expect(page).toHaveURL(new RegExp(`#/data\\?.*tx=${firstTx}`))
+  await expect(page).toHaveURL(/chain=x-chain/)
+  await page.goBack()
+  await expect(card.getByTestId('utxo-row')).toHaveCount(5)
 
   // A row opens every field, exact, with the raw hex beside them.
   const u = byId.get(first[0]!)!
@@ -67,7 +77,7 @@ test('addresses checked before sending; the signer UTXOs decoded page by page wi
   await expect(detail).toContainText(u.txHash)
   await expect(detail).toContainText('secp256k1 transfer output (type ID 7)')
   await expect(detail.getByTestId('utxo-detail-amount')).toContainText(' AVAX')
-  await expect(detail).toContainText(`${u.amount.toString()} base units`)
+  await expect(detail).toContainText(`${u.amount.toLocaleString('en-US')} base units`)
   await expect(detail).toContainText(ds.signer.cChain)
   await expect(detail.getByTestId('hex')).toHaveText(/^0x[0-9a-f]+$/)
   await shot(page, 'utxos-02-signer-page-1')
@@ -127,7 +137,7 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   const total = want.reduce((sum, x) => sum + x.amount, 0n).toString()
   const byAsset = set.getByTestId('totals-by-asset')
   await expect(byAsset.getByTestId('total-amount')).toHaveAttribute('data-amount', total)
-  await expect(byAsset).toContainText(want.length.toString())
+  await expect(byAsset).toContainText(want.length.toLocaleString('en-US'))
   await expect(set.getByTestId('totals-by-address').getByTestId('total-amount').first()).toHaveAttribute('data-amount', total)
   await expect(set.getByTestId('utxo-count')).toHaveText(`${want.length.toLocaleString('en-US')} shown`)
   // sort by amount (the first click: largest first); filter by a tx ID
@@ -144,7 +154,7 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), set.getByTestId('utxo-export-csv').click()])
   expect(csvDownload.suggestedFilename()).toMatch(/^utxos-X-.*\.csv$/)
   const rows = (await readFile((await csvDownload.path())!, 'utf8')).trim().split('\r\n')
-  expect(rows[0]).toBe('utxoID,txID,outputIndex,assetID,outputTypeID,amount,locktime,threshold,addresses,hex,error')
+  expect(rows[0]).toBe('utxoID,txID,outputIndex,assetID,outputTypeID,amount (nAVAX for AVAX; base units of other assets),locktime (unix seconds),threshold,addresses,hex,error')
   expect(rows).toHaveLength(want.length + 1)
   const byId = new Map(want.map((x) => [x.utxoId, x]))
   // Compared in plain code and asserted once: 5,000 expect() calls would each be a traced step.
@@ -187,6 +197,11 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   await expect(set.getByTestId('utxo-set-age')).toContainText('loaded')
   await expect(set.getByTestId('utxo-count')).toHaveText(/^1,0\d\d shown$/)
   await shot(page, 'utxos-07-offline')
+  // The sets loaded before are listed; reloaded with the address in the link, the page shows from the cache.
+  await expect(page.getByTestId('utxo-kept-set').first()).toContainText('UTXOs')
+  await page.reload()
+  await expect(page.getByTestId('utxo-addresses')).toHaveValue(rich.cChain)
+  await expect(page.getByTestId('utxo-page').getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
 })
 
 test('issuing is off in a browser session without --allow-node-changes', async ({ app: page }) => {

@@ -32,6 +32,9 @@ export class UtxosStore {
       set: db.prepare<[string, string], { addresses: string; source_chain: string; loaded_at: number; complete: number }>(
         'SELECT addresses, source_chain, loaded_at, complete FROM utxo_sets WHERE scope = ? AND set_key = ?'
       ),
+      list: db.prepare<[string, number], { addresses: string; source_chain: string; loaded_at: number; complete: number; count: number }>(
+        'SELECT s.addresses, s.source_chain, s.loaded_at, s.complete, (SELECT count(*) FROM utxo_rows r WHERE r.scope = s.scope AND r.set_key = s.set_key) AS count FROM utxo_sets s WHERE s.scope = ? ORDER BY s.loaded_at DESC LIMIT ?'
+      ),
       rows: db.prepare<[string, string], { utxo_id: string | null; asset_id: string | null; amount: string | null; hex: string; view: string }>(
         'SELECT utxo_id, asset_id, amount, hex, view FROM utxo_rows WHERE scope = ? AND set_key = ? ORDER BY position'
       )
@@ -47,6 +50,11 @@ export class UtxosStore {
   /** Replaces the kept set of (scope, key) with these rows. */
   keep(scope: string, key: string, set: UtxoSetRow, rows: UtxoRow[]): void {
     this.replace(scope, key, set, rows)
+  }
+
+  /** The sets kept for a node, newest first, with how many UTXOs each holds. */
+  list(scope: string, limit: number): (UtxoSetRow & { count: number })[] {
+    return this.s.list.all(scope, limit).map((s) => ({ addresses: JSON.parse(s.addresses) as string[], sourceChain: s.source_chain, loadedAt: s.loaded_at, complete: s.complete === 1, count: s.count }))
   }
 
   set(scope: string, key: string): { set: UtxoSetRow; rows: UtxoRow[] } | undefined {

@@ -1,7 +1,7 @@
 import type { UtxoView } from './utxo'
 
 /** CSV and JSON exports of UTXO views: one row per UTXO, undecodable ones with their reason. */
-export const UTXO_CSV_COLUMNS = ['utxoID', 'txID', 'outputIndex', 'assetID', 'outputTypeID', 'amount', 'locktime', 'threshold', 'addresses', 'hex', 'error'] as const
+export const UTXO_CSV_COLUMNS = ['utxoID', 'txID', 'outputIndex', 'assetID', 'outputTypeID', 'amount (nAVAX for AVAX; base units of other assets)', 'locktime (unix seconds)', 'threshold', 'addresses', 'hex', 'error'] as const
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed with ' so a spreadsheet never runs it as a formula. */
 function csvField(v: string): string {

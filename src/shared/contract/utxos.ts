@@ -199,6 +199,16 @@ export const coreMethods = {
     input: utxoQuerySchema,
     output: utxoSetSchema
   }),
+  'core.utxoSets': defineMethod({
+    summary: 'The address sets "load all" kept for the active node, newest first, with when each was loaded and how many UTXOs it holds',
+    effect: 'read',
+    input: z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    output: z
+      .object({
+        sets: z.array(z.object({ addresses: z.array(shortText).max(MAX_UTXO_PAGE), sourceChain: shortText, loadedAt: z.number().int(), complete: z.boolean(), count: z.number().int() }).strict()).max(500)
+      })
+      .strict()
+  }),
   'core.exportUTXOs': defineMethod({
     summary: 'The kept UTXO set as CSV or JSON text',
     effect: 'read',

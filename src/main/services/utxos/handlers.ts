@@ -13,6 +13,7 @@ export function coreHandlers(utxos: UtxosService, atomic: AtomicService, jobs: J
       )
     }),
     'core.utxoSet': (input) => utxos.set(input),
+    'core.utxoSets': ({ limit }) => utxos.sets(limit),
     'core.exportUTXOs': (input) => utxos.export(input),
     'core.getAtomicTx': ({ txID }, { signal }) => atomic.getTx(txID, signal),
     'core.getAtomicTxStatus': ({ txID }, { signal }) => atomic.status(txID, signal),

@@ -86,6 +86,11 @@ export class UtxosService {
     }
   }
 
+  /** The address sets "load all" kept for the active node, newest first: to reopen one (offline too). */
+  sets(limit: number): Output<'core.utxoSets'> {
+    return { sets: this.d.store.list(this.d.active().scope, limit) }
+  }
+
   export(input: Query & { format: 'csv' | 'json' }): Output<'core.exportUTXOs'> {
     const s = this.set(input)
     if (s.loadedAt === null) throw new AppError('NOT_FOUND', 'No UTXOs are kept for these addresses and chain yet: run "load all" first')

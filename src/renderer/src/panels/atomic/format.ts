@@ -7,7 +7,11 @@
 import { decodeAtomicTxHex, type DecodedAtomicTx, type OwnerFormat } from '../../../../shared/codec'
 import type { IssuedTx } from '../../../../shared/contract'
 import { signedTxHexSchema } from '../../../../shared/contract'
-import { amountText, assetName, chainName } from '../utxos/format'
+import { chainName as knownChain } from '../../../../shared/domain/format'
+import { amountText, assetName } from '../utxos/format'
+
+/** A chain by name ("X-Chain"), or its ID when nothing names it. */
+const chainName = (id: string | undefined): string => (id ? (knownChain(id) ?? id) : '—')
 
 export type TxCheck = { ok: true; hex: string; txID: string; decoded: DecodedAtomicTx } | { ok: false; reason: string }
 

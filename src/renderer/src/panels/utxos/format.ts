@@ -6,7 +6,7 @@
 import type { DecodedUtxo, UtxoView } from '../../../../shared/codec'
 import { MAX_UTXO_PAGE } from '../../../../shared/contract'
 import { decodeBech32Address } from '../../../../shared/domain/encoding'
-import { formatUnits } from '../../../../shared/domain/quantities'
+import { avax, chainName, dateTime, integer, unixSecondsToMs, utcText } from '../../../../shared/domain/format'
 
 export interface AddressCheck {
   addresses: string[]
@@ -44,22 +44,8 @@ export function checkAddresses(text: string, hrp: string): AddressCheck {
   return { addresses, problems }
 }
 
-/** Primary Network chains by id (mainnet, Fuji): named beside the id. */
-const CHAINS: Record<string, string> = {
-  '11111111111111111111111111111111LpoYY': 'P-Chain',
-  '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM': 'X-Chain',
-  '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5': 'C-Chain',
-  '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm': 'X-Chain (Fuji)',
-  yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp: 'C-Chain (Fuji)'
-}
 /** AVAX on mainnet and Fuji: 9 decimals (nAVAX). Other assets are shown in their own units. */
 const AVAX_ASSETS = new Set(['FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK'])
-
-export function chainName(id: string | undefined): string {
-  if (id === undefined) return '—'
-  const name = CHAINS[id]
-  return name ? `${name} · ${id}` : id
-}
 
 export function assetName(assetID: string): string {
   return AVAX_ASSETS.has(assetID) ? 'AVAX' : assetID
@@ -67,15 +53,36 @@ export function assetName(assetID: string): string {
 
 /** An amount in the asset's units, exact: "2,000.000000001 AVAX" for AVAX, "18,446,744,073,709,551,615 units" otherwise. */
 export function amountText(amount: string, assetID: string): string {
-  return AVAX_ASSETS.has(assetID) ? `${formatUnits(amount, 9)} AVAX` : `${formatUnits(amount, 0)} units`
+  return AVAX_ASSETS.has(assetID) ? avax(amount) : `${integer(amount)} units`
 }
 
-/** A unix-seconds locktime: 0 is "none", anything else its date (and the exact number beside). */
-export function locktimeText(locktime: string): string {
-  if (locktime === '0') return 'none'
-  const s = BigInt(locktime)
-  // Dates past year 275760 do not exist in JS; the exact seconds still show.
-  return s < 8_640_000_000_000n ? `${new Date(Number(s) * 1_000).toISOString().replace('.000Z', 'Z')} (${locktime})` : locktime
+/**
+ * A unix-seconds locktime as shown: 0 is "none", anything else its local date (UTC and the exact seconds
+ * on hover); one past the dates JS can hold shows its seconds.
+ */
+export function locktime(locktime: string): { text: string; title: string } {
+  if (locktime === '0') return { text: 'none', title: 'No locktime (0)' }
+  const ms = /^\d{1,15}$/.test(locktime) ? unixSecondsToMs(locktime) : null
+  return ms === null ? { text: locktime, title: `${locktime} (unix seconds)` } : { text: dateTime(ms), title: `${utcText(ms)} · ${locktime} (unix seconds)` }
+}
+
+/** Where a source chain's txs open: the X- or P-Chain by alias or by its ID; null for another chain. */
+export function sourceChainKind(source: string | undefined): 'x-chain' | 'p-chain' | null {
+  if (!source) return null
+  if (source === 'X') return 'x-chain'
+  if (source === 'P') return 'p-chain'
+  const name = chainName(source)
+  return name?.startsWith('X-Chain') ? 'x-chain' : name?.startsWith('P-Chain') ? 'p-chain' : null
+}
+
+/** A C- address as the same key on another chain ("C-avax1…" → "X-avax1…"): the chain a tx of it is on. */
+export function onChain(address: string, chain: 'x-chain' | 'p-chain'): string {
+  return address.replace(/^C-/, chain === 'x-chain' ? 'X-' : 'P-')
+}
+
+/** "X-avax1…" or "P-avax1…": the same key on the C-Chain ("C-avax1…"), for the address field; null if not such. */
+export function asCChainAddress(word: string): string | null {
+  return /^[XP]-[a-z]+1[02-9ac-hj-np-z]+$/.test(word) ? `C-${word.slice(2)}` : null
 }
 
 export interface UtxoRow {
