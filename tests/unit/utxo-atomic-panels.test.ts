@@ -21,8 +21,9 @@ interface UtxoFormat {
   filterRows(rows: readonly Row[], text: string, shown: 'all' | 'decoded' | 'broken'): Row[]
   compareAmount(a: Row, b: Row): number
   amountText(amount: string, assetID: string): string
-  locktimeText(locktime: string): string
-  chainName(id: string | undefined): string
+  locktime(locktime: string): { text: string; title: string }
+  sourceChainKind(source: string | undefined): 'x-chain' | 'p-chain' | null
+  asCChainAddress(word: string): string | null
 }
 interface AtomicFormat {
   checkSignedTx(text: string, owners: OwnerFormat): { ok: true; hex: string; txID: string; decoded: DecodedAtomicTx } | { ok: false; reason: string }
@@ -30,7 +31,8 @@ interface AtomicFormat {
   feeText(d: DecodedAtomicTx): string
 }
 const panels = '../../src/renderer/src/panels'
-const { amountText, checkAddresses, chainName, compareAmount, filterRows, locktimeText, rowsOf } = (await import(`${panels}/utxos/format`)) as UtxoFormat
+const { amountText, asCChainAddress, checkAddresses, compareAmount, filterRows, locktime, rowsOf, sourceChainKind } = (await import(`${panels}/utxos/format`)) as UtxoFormat
+const { blockTxs } = (await import(`${panels}/chains/block-txs`)) as { blockTxs(json: unknown): { type: string; inputTxIDs: string[]; outputs: string | null; sourceChain: string | null }[] }
 const { checkSignedTx, feeText, txSummary } = (await import(`${panels}/atomic/format`)) as AtomicFormat
 
 const ref = (name: string) => JSON.parse(readFileSync(join(nodeReferenceDir(), name), 'utf8'))
@@ -80,10 +82,32 @@ describe('UTXO rows', () => {
     const avax = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'
     expect(amountText('18446744073709551615', avax)).toBe('18,446,744,073.709551615 AVAX')
     expect(amountText('18446744073709551615', '2x')).toBe('18,446,744,073,709,551,615 units')
-    expect(locktimeText('0')).toBe('none')
-    expect(locktimeText('1700000000')).toBe('2023-11-14T22:13:20Z (1700000000)')
-    expect(locktimeText('18446744073709551615')).toBe('18446744073709551615')
-    expect(chainName('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')).toBe('X-Chain · 2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')
+    expect(locktime('0').text).toBe('none')
+    expect(locktime('1700000000').text).toMatch(/^2023-11-1[45] \d\d:\d\d:20$/)
+    expect(locktime('1700000000').title).toBe('2023-11-14 22:13:20 UTC · 1700000000 (unix seconds)')
+    expect(locktime('18446744073709551615').text).toBe('18446744073709551615')
+    expect(sourceChainKind('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')).toBe('x-chain')
+    expect(sourceChainKind('P')).toBe('p-chain')
+    expect(sourceChainKind('2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5')).toBeNull()
+  })
+
+  it('offers the C- form of an X-/P- address (review #33)', () => {
+    expect(asCChainAddress('X-avax1hx5xr4j4hx932760979lg46ewcc752y0n0fq95')).toBe('C-avax1hx5xr4j4hx932760979lg46ewcc752y0n0fq95')
+    expect(asCChainAddress('P-fuji1qqqq')).toBe('C-fuji1qqqq')
+    expect(asCChainAddress('C-avax1hx5xr4j4hx932760979lg46ewcc752y0n0fq95')).toBeNull()
+  })
+
+  it('lists the transactions of a P-Chain block by type with what they spend (review #29)', () => {
+    const rows = blockTxs({
+      txs: [
+        { unsignedTx: { txID: 'rewarded1' }, credentials: [] },
+        { unsignedTx: { inputs: { outputs: [{ output: { amount: 5, addresses: ['P-a'] } }], inputs: [{ txID: 'in1' }] }, sourceChain: 'X1', importedInputs: [{ txID: 'in2' }] } },
+        'not a tx'
+      ]
+    })
+    expect(rows.map((r) => r.type)).toEqual(['RewardValidatorTx', 'ImportTx'])
+    expect(rows[0]!.inputTxIDs).toEqual(['rewarded1'])
+    expect(rows[1]).toMatchObject({ inputTxIDs: ['in1', 'in2'], outputs: '5', sourceChain: 'X1' })
   })
 })
 
