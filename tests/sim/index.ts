@@ -94,7 +94,7 @@ export interface Sim {
   /**
    * Switches the node at run time as POST /__sim/config does: debugApi, infoApi, healthApi,
    * unhealthy (a health check name such as "network" to fail, or null) and validatorShape ("spec" |
-   * "real"), adminNames ("dot" | "spec" | "both"), adminApi and lockProfileFormat ("pprof" | "text"), and
+   * "real"), adminNames ("dot" | "spec" | "both"), adminApi, lockProfileFormat ("pprof" | "text") and nodeAdminApi (false: no /ext/admin, whose admin.getLoggerLevel says the C logger's level), and
    * the watch's knobs (node/watchKnobs.ts): unresponsive ("hang" | "refuse" | null), failingHealthChecks,
    * nodeVersion, peerVersions, numPeers, stakeEndsIn, removedValidators, l1Balances, validatorFeePrice,
    * metricsApi, processCpu and processMemoryBytes.

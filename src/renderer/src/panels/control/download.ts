@@ -3,7 +3,26 @@
  * and in browser mode), then handed to the browser as a download named like the copy
  * ("20261124T031516.123Z-cpu.profile").
  */
+import { ref, type Ref } from 'vue'
 import { api } from '../../api'
+import { useToast } from '../../composables/useToast'
+
+/** A download button's state: which copy is being read (null: none), and the action, failures as a toast. */
+export function useKeptDownload(): { downloading: Ref<string | null>; download: (id: string) => Promise<void> } {
+  const toast = useToast()
+  const downloading = ref<string | null>(null)
+  async function download(id: string): Promise<void> {
+    downloading.value = id
+    try {
+      await downloadKept(id)
+    } catch (err) {
+      toast.error(err, 'Could not download the profile')
+    } finally {
+      downloading.value = null
+    }
+  }
+  return { downloading, download }
+}
 
 export async function downloadKept(id: string): Promise<void> {
   const parts: Uint8Array<ArrayBuffer>[] = []
