@@ -41,7 +41,16 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
   await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
   await expect(card.getByTestId('pchain-json')).toContainText('txs')
   await expect(card.getByTestId('pchain-json')).toContainText(`parentID: ${mid.parentId}`)
+  await expect(card.getByTestId('pchain-type')).toHaveText(/^Banff\w+Block \(\d+\)$/)
   await shot(page, 'pchain-block-json')
+  // The block is in the address: a reload keeps it; its parent is a link that opens it (review #29, item 5).
+  await expect(page).toHaveURL(new RegExp(`#/pchain\\?height=${mid.height}`))
+  await page.reload()
+  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
+  await card.getByTestId('pchain-parent-open').click()
+  await expect(card.getByTestId('pchain-height')).toHaveText(`Height ${mid.height - 1n}`)
+  await page.goBack()
+  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
 
   await card.getByTestId('pchain-encoding').getByText('hex').click()
   await expect(card.getByTestId('pchain-hex').locator('textarea')).toHaveValue(/^0x[0-9a-f]+$/)
