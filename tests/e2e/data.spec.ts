@@ -38,7 +38,12 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   // review #12: human labels, AVAX with its unit, local time with UTC on hover, the NodeID a link
   const table = result.getByTestId('page-table')
   const heads = table.locator('.n-data-table-th')
-  for (const label of ['NodeID', 'Amount staked', 'Estimated reward', 'End']) await expect(heads.filter({ hasText: label }).first()).toBeVisible()
+  for (const label of ['NodeID', 'Amount staked', 'Estimated reward']) await expect(heads.filter({ hasText: label }).first()).toBeVisible()
+  // more columns from the chooser: the end time
+  await table.getByTestId('page-table-columns').click()
+  await page.getByTestId('page-table-chooser').getByText('End', { exact: true }).click()
+  await table.getByTestId('page-table-columns').click()
+  await expect(heads.filter({ hasText: /^End$/ })).toBeVisible()
   await expect(heads.filter({ hasText: /^(amountStaked|estimatedReward|txHash)$/ })).toHaveCount(0)
   const row = table.locator('.n-data-table-tbody .n-data-table-tr').first()
   await expect(row).toContainText(/\d AVAX/)
