@@ -7,6 +7,7 @@
  * its own.
  */
 import { encodeCb58 } from '../../src/shared/domain/encoding'
+import type { Locator } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
 import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, settleChecks } from './validators-helpers'
@@ -166,22 +167,43 @@ test.describe('validators panel', () => {
     await set.getByTestId('set-filter').fill(s.dataset.nodes.self)
     await expect(set.getByTestId('set-shown')).toHaveText('1 of 2000')
 
-    // The detail: delegators, reward owners, signer key.
-    await rows.first().click()
+    // The detail: a NodeID is a link to its drawer, kept in the address; delegators, reward owners, signer key.
+    await rows.first().getByTestId('set-node-id-open').click()
     const drawer = page.getByTestId('validator-drawer')
-    await expect(page.getByTestId('drawer-node-id')).toHaveText(s.dataset.nodes.self)
+    await expect(page.getByTestId('drawer-node-id')).toHaveAttribute('data-text', s.dataset.nodes.self)
+    await expect.poll(() => new URL(page.url()).hash).toContain(`node=${s.dataset.nodes.self}`)
     const [self] = await currentValidators(s, { nodeIDs: [s.dataset.nodes.self] })
     await expect(page.getByTestId('drawer-delegator-count')).toHaveText(String(self!.delegators!.length))
     const delegatorRows = page.getByTestId('drawer-delegators').locator('.n-data-table-tbody .n-data-table-tr')
     await expect(delegatorRows).toHaveCount(self!.delegators!.length)
-    await expect(page.getByTestId('fact-Signer public key')).toHaveText(self!.signer!.publicKey)
-    await expect(page.getByTestId('fact-Proof of possession')).toHaveText(/^0x[0-9a-f]+$/)
-    await expect(page.getByTestId('fact-Validation reward owner')).toContainText('1 of 1: P-avax1')
+    await expect(page.getByTestId('fact-Signer public key').locator('.value')).toHaveText(self!.signer!.publicKey)
+    await expect(page.getByTestId('fact-Proof of possession').locator('.value')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(page.getByTestId('fact-Validation reward owner')).toContainText('1 of 1')
+    await expect(page.getByTestId('fact-Validation reward owner').getByTestId('drawer-owner-open')).toHaveText(/^P-avax1/)
     await shot(page, 'validators-06-detail-light')
     await page.emulateMedia({ colorScheme: 'dark' })
     await shot(page, 'validators-07-detail-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    // A reload keeps the drawer open (the panel reads it back from the address).
+    await page.reload()
+    await expect(page.getByTestId('drawer-node-id')).toHaveAttribute('data-text', s.dataset.nodes.self)
+    await expect(page.getByTestId('drawer-delegator-count')).toHaveText(String(self!.delegators!.length))
+    // Its transaction opens on the P-Chain in Data lookups, for the reward owner's addresses.
+    const tx = page.getByTestId('drawer-tx')
+    const txId = await tx.getAttribute('data-id')
+    expect(txId).toBeTruthy()
+    await tx.getByTestId('drawer-tx-open').click()
+    await expect(page.getByTestId('panel-title')).toHaveText('Data lookups')
+    const hash = decodeURIComponent(new URL(page.url()).hash)
+    expect(hash).toContain(`tx=${txId}`)
+    expect(hash).toContain('chain=p-chain')
+    expect(hash).toContain('addresses=P-avax1')
+    // Back: the validator again.
+    await page.goBack()
+    await expect(page.getByTestId('drawer-node-id')).toHaveAttribute('data-text', s.dataset.nodes.self)
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
+    await expect.poll(() => new URL(page.url()).hash).not.toContain('node=')
   })
 
   test('subnets: a known one from the list, a malformed ID named in the form, an unknown one named by the app', async ({ app: page, sim: s }) => {
@@ -355,10 +377,28 @@ test.describe('validators panel', () => {
     await expect(set.getByTestId('source-marker')).toContainText('cached · ')
     await shot(page, 'validators-14-offline')
 
-    // A check of a node that does not answer says so (the watch keeps it: the unreachable rule counts them).
+    // A check of a node that does not answer says so, and what is shown instead (the watch keeps it: the
+    // unreachable rule counts them).
     await page.getByTestId('validators-refresh').click()
-    await expect(page.locator('.n-message', { hasText: 'Checked: the node did not answer' })).toBeVisible()
+    await expect(page.locator('.n-message', { hasText: /The node cannot be reached; showing the data cached (\d+ s|\d+ min) ago/ })).toBeVisible()
+    await expect(page.locator('.n-message', { hasText: 'nothing is cached' })).toHaveCount(0)
+
+    // A validator never opened: its row of the cached set, marked so, not "nothing is cached yet".
+    const other = (await currentValidatorsOf(set)).find((id) => id !== s.dataset.nodes.self)!
+    await set.getByTestId('set-filter').fill(other)
+    await set.locator(`[data-testid="set-node-id"][data-id="${other}"]`).getByTestId('set-node-id-open').click()
+    await expect(page.getByTestId('drawer-node-id')).toHaveAttribute('data-text', other)
+    await expect(page.getByTestId('drawer-from-set')).toContainText('cached')
+    await expect(page.getByTestId('validator-drawer').getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(page.getByTestId('fact-Weight')).toContainText('AVAX')
+    await expect(page.getByTestId('validator-drawer')).not.toContainText('nothing is cached')
+    await shot(page, 'validators-14b-offline-drawer')
   })
+
+  /** The NodeIDs of the rows the set's table shows now. */
+  async function currentValidatorsOf(set: Locator): Promise<string[]> {
+    return set.locator('.n-data-table-tbody .n-data-table-tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-node-id') ?? ''))
+  }
 
   test('a node that answers as a real avalanchego does: the same cards and details', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
@@ -368,7 +408,7 @@ test.describe('validators panel', () => {
     await expect(card.getByTestId('my-validator-countdown')).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
     await expect(card.getByTestId('my-validator-fee')).toHaveText(/^\d+(\.\d+)? %$/)
     await card.getByTestId('my-validator-details').click()
-    await expect(page.getByTestId('fact-Proof of possession')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(page.getByTestId('fact-Proof of possession').locator('.value')).toHaveText(/^0x[0-9a-f]+$/)
     await expect(page.getByTestId('fact-Delegation fee (ppm)')).toHaveText(/^\d+$/)
     await expect(page.getByTestId('drawer-delegator-count')).not.toHaveText('0')
     await shot(page, 'validators-15-real-shape')
