@@ -372,6 +372,13 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     expect(await compare.getByTestId('compare-row').count()).toBeGreaterThan(3)
     await expect(compare.getByTestId('compare-row').first()).toContainText('%')
     await shot(page, 'control-14b-compare')
+    // At 1024 px (a main column of about 450–600 px) the pickers and the table still fit: only the table scrolls sideways.
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await compare.getByTestId('compare-table').scrollIntoViewIfNeeded()
+    const overflow = await compare.evaluate((el) => el.scrollWidth - el.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(1)
+    await shot(page, 'control-14b-compare-1024')
+    await page.setViewportSize({ width: 1366, height: 860 })
 
     // The node goes away and its folder is emptied: the kept copies still open, and the VM configuration
     // (read once while the node answered) shows its last snapshot, marked cached (review #14).
