@@ -519,6 +519,16 @@ test.describe('node control: what the panel needs', () => {
     await expect(source).toContainText(join(sim.profileDir, '..', 'admin'))
     await expect(source).toContainText('Connections')
     await shot(page, 'control-19-folder-from-node')
+
+    // The node goes away before the VM configuration tab was ever opened: the snapshot kept when the folder
+    // was worked out stands in, marked cached (review #14).
+    await simConfig(sim, { unresponsive: 'refuse' })
+    await openTab(page, 'VM configuration')
+    const vm = page.getByTestId('vm-config')
+    await expect(vm.getByTestId('vm-from-snapshot')).toBeVisible()
+    await expect(vm.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(vm.getByTestId('vm-tree')).toContainText('admin-api-dir')
+    await simConfig(sim, { unresponsive: null })
   })
 
   test('a profile without a profile folder is told where the app looks and where that came from, and how to set it; a relative folder is refused in the form', async ({ app: page, sim }) => {
