@@ -44,7 +44,7 @@ test.describe('alerts panel', () => {
     const field = uptime.getByTestId('rule-threshold').locator('input')
     await field.fill('150')
     await field.press('Enter')
-    await expect(uptime.getByTestId('rule-problem')).toHaveText('uptimeLow takes a number from 0 to 100 % (the reward cut-off is 80 %)')
+    await expect(uptime.getByTestId('rule-problem')).toHaveText('“Uptime under the threshold” takes a number from 0 to 100 % (the reward cut-off is 80 %)')
     await shot(page, 'alerts-01-rules-refused-1440')
     await page.setViewportSize({ width: 1024, height: 800 })
     await uptime.scrollIntoViewIfNeeded()

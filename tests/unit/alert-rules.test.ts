@@ -133,9 +133,9 @@ describe('alert rules: the validators', () => {
   it("uptime under the threshold (default 80 %); for the node's own NodeID its peers' view decides where exported", () => {
     expect(run([sample(0, { validators: [validator({ uptime: '80.0000' })] })]).fired).toEqual([])
     const low = run([sample(0, { validators: [validator({ uptime: '79.9000' })] })]).fired
-    expect(low.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 79.90 % uptime as this node sees it, under 80 %`])
+    expect(low.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 79.90 % uptime as this node sees it, under 80.00 %`])
     const own = sample(0, { nodeId: NODE, validators: [validator({ uptime: '100.0000' })], metrics: { uptimeWeightedAverage: 71.5, acceptedBlocks: {} } })
-    expect(run([own]).fired.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 71.50 % uptime as its peers see it, under 80 %`])
+    expect(run([own]).fired.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 71.50 % uptime as its peers see it, under 80.00 %`])
     expect(run([own], [], new Map(), withRule('uptimeLow', { threshold: 70 })).fired).toEqual([])
   })
 
@@ -169,7 +169,7 @@ describe('alert rules: the validators', () => {
     expect(run([l1('309657600', '512')]).fired).toEqual([])
     const week = run([l1('309657599', '512')]).fired
     expect(week.map((a) => [a.subject, a.severity])).toEqual([['val1:7d', 'warning']])
-    expect(week[0]!.message).toContain('has 309657599 nAVAX left: about 6 d 23 h of fees')
+    expect(week[0]!.message).toContain('has 0.309657599 AVAX left: about 6 d 23 h of fees')
     expect(run([l1('44236799', '512')]).fired.map((a) => [a.subject, a.severity])).toEqual([
       ['val1:7d', 'warning'],
       ['val1:1d', 'critical']

@@ -120,12 +120,12 @@ const ruleChange = z
     const info = ALERT_RULE_INFO[change.rule].threshold
     const t = change.threshold
     if (!info) {
-      if (t !== null) ctx.addIssue({ code: 'custom', path: ['threshold'], message: `the rule ${change.rule} has no threshold: leave it out` })
+      if (t !== null) ctx.addIssue({ code: 'custom', path: ['threshold'], message: `“${ALERT_RULE_INFO[change.rule].title}” (${change.rule}) has no threshold: leave it out` })
       return
     }
     if (info.kind === 'version') {
       if (t !== null && (typeof t !== 'string' || !VERSION_PATTERN.test(t.trim())))
-        ctx.addIssue({ code: 'custom', path: ['threshold'], message: `${change.rule} takes a version such as 1.13.0 (or null for none)` })
+        ctx.addIssue({ code: 'custom', path: ['threshold'], message: `“${ALERT_RULE_INFO[change.rule].title}” takes a version such as 1.13.0 (or null for none)` })
       return
     }
     // null: back to the default.
@@ -133,7 +133,7 @@ const ruleChange = z
       ctx.addIssue({
         code: 'custom',
         path: ['threshold'],
-        message: `${change.rule} takes ${info.unit === '%' ? 'a number' : 'a whole number'} from ${info.min} to ${info.max} ${info.unit} (${info.describe})`
+        message: `“${ALERT_RULE_INFO[change.rule].title}” takes ${info.unit === '%' ? 'a number' : 'a whole number'} from ${info.min} to ${info.max} ${info.unit} (${info.describe})`
       })
   })
 

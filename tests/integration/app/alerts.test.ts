@@ -52,10 +52,10 @@ describe('alerts', () => {
 
     const refused = async (rules: unknown[]) => (await failure(client.call('alerts.setRules', { profileId, rules } as never))).message
     expect(await refused([{ rule: 'diskFull' }])).toMatch(/unknown rule "diskFull": one of unreachable, unhealthy/)
-    expect(await refused([{ rule: 'uptimeLow', threshold: 120 }])).toMatch(/uptimeLow takes a number from 0 to 100 % \(the reward cut-off is 80 %\)/)
-    expect(await refused([{ rule: 'unreachable', threshold: 2.5 }])).toMatch(/unreachable takes a whole number from 1 to 100 failed checks/)
-    expect(await refused([{ rule: 'versionBelowMin', threshold: 'latest' }])).toMatch(/versionBelowMin takes a version such as 1\.13\.0/)
-    expect(await refused([{ rule: 'unhealthy', threshold: 3 }])).toMatch(/the rule unhealthy has no threshold: leave it out/)
+    expect(await refused([{ rule: 'uptimeLow', threshold: 120 }])).toMatch(/“Uptime under the threshold” takes a number from 0 to 100 % \(the reward cut-off is 80 %\)/)
+    expect(await refused([{ rule: 'unreachable', threshold: 2.5 }])).toMatch(/“Node unreachable” takes a whole number from 1 to 100 failed checks/)
+    expect(await refused([{ rule: 'versionBelowMin', threshold: 'latest' }])).toMatch(/“Version below the minimum \(upgrade reminder\)” takes a version such as 1\.13\.0/)
+    expect(await refused([{ rule: 'unhealthy', threshold: 3 }])).toMatch(/“Health check failing” \(unhealthy\) has no threshold: leave it out/)
     expect(await refused([])).toMatch(/name at least one rule/)
     expect((await failure(client.call('alerts.rules', { profileId: 'nope' }))).code).toBe('NOT_FOUND')
   })

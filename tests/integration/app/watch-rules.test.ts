@@ -98,7 +98,7 @@ describe('the alert rules against the sim', () => {
     expect(say('unhealthy')).toContain('failing health checks: C')
     expect(say('lowPeers')).toContain('the node has 2 peers, fewer than 5')
     expect(say('versionBehind')).toContain('runs avalanchego/1.12.0; most of its peers run avalanchego/1.13.5')
-    expect(say(`uptimeLow ${self}`)).toMatch(/has [1-7]\d\.\d\d % uptime as its peers see it, under 80 %/)
+    expect(say(`uptimeLow ${self}`)).toMatch(/has [1-7]\d\.\d\d % uptime as its peers see it, under 80\.00 %/)
     expect(say(`stakeEnding ${self}:1h`)).toMatch(/ends in (29|30) min/)
     expect(byRule.get(`stakeEnding ${self}:1h`)!.severity).toBe('critical')
     expect(say(`l1BalanceRunway ${l1v.validationId}:1d`)).toMatch(/about 1[12] h \d+ min of fees/)

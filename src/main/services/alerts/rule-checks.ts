@@ -3,6 +3,7 @@
  * tier; '' for the node itself) firing with a message, or not firing. A rule that cannot tell (the node
  * unreachable, the API not served) answers null, and its open alerts stay as they are.
  */
+import { avax, duration, percent, utcText } from '../../../shared/domain/format'
 import type { AlertRule, Severity, WatchSample, WatchedValidator } from '../../../shared/contract'
 import { compareVersions, parseVersion } from '../watch/versions'
 
@@ -32,15 +33,13 @@ const lastReachable = (samples: readonly WatchSample[]): WatchSample | undefined
 const subjectOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID}@${v.subnetID}` : v.nodeID)
 const nameOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID} on subnet ${v.subnetID}` : v.nodeID)
 
-/** Seconds as "6 d 23 h", "5 h 10 min", "42 min". */
+/** Seconds as the app writes durations ("6 d 23 h", "5 h 10 min", "42 min"): the shared format module's. */
 export function formatDuration(sec: number): string {
-  const s = Math.max(0, Math.floor(sec))
-  if (s >= DAY) return `${Math.floor(s / DAY)} d ${Math.floor((s % DAY) / HOUR)} h`
-  if (s >= HOUR) return `${Math.floor(s / HOUR)} h ${Math.floor((s % HOUR) / 60)} min`
-  return `${Math.floor(s / 60)} min`
+  return duration(Math.max(0, Math.floor(sec)) * 1_000)
 }
 
-const iso = (unixSec: number): string => new Date(unixSec * 1_000).toISOString().replace('.000Z', ' UTC').replace('T', ' ')
+/** Alerts leave the app (channels, the CLI): their times are in UTC. */
+const iso = (unixSec: number): string => utcText(unixSec * 1_000)
 
 /** Tiers of a countdown rule: one alert per tier, each its own subject. */
 function tiers(
@@ -140,7 +139,7 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
       const source = own === undefined ? 'as this node sees it' : 'as its peers see it'
       out.set(
         subjectOf(v),
-        uptime < threshold ? { firing: true, message: `validator ${nameOf(v)} has ${uptime.toFixed(2)} % uptime ${source}, under ${threshold} %` } : { firing: false }
+        uptime < threshold ? { firing: true, message: `validator ${nameOf(v)} has ${percent(uptime)} uptime ${source}, under ${percent(threshold)}` } : { firing: false }
       )
     }
     return out
@@ -177,7 +176,7 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
       if (!v.validating || v.balance === undefined || !v.validationID) continue
       // Exact: nAVAX over nAVAX per second, whole seconds. A fee rate of 0 never runs the balance out.
       const left = rate === 0n ? Number.POSITIVE_INFINITY : Number(BigInt(v.balance) / rate)
-      tiers(out, v.validationID, left, RUNWAY_TIERS, (s) => `L1 validator ${v.nodeID} (validation ${v.validationID}) has ${v.balance} nAVAX left: about ${formatDuration(s)} of fees`)
+      tiers(out, v.validationID, left, RUNWAY_TIERS, (s) => `L1 validator ${v.nodeID} (validation ${v.validationID}) has ${avax(v.balance)} left: about ${formatDuration(s)} of fees`)
     }
     return out
   }
