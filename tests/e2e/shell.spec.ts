@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { callApp, expect, readServeUrl, shot, startServe, stop, test } from './fixtures'
+import { callApp, expect, openPanel, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 test.describe('shell', () => {
   test('without the token the page says where to get it', async ({ page, companion }) => {
@@ -61,6 +61,58 @@ test.describe('shell', () => {
     await expect.poll(isDark).toBe(true)
     await page.getByTestId('theme-system').click()
     await expect.poll(isDark).toBe(false)
+  })
+
+  test('at 1024 px both side columns start collapsed; the choice is kept; "/" focuses the panel’s first field', async ({ page, companion }) => {
+    await page.setViewportSize({ width: 1024, height: 760 })
+    await page.goto(`${companion.url}#/connections`)
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    await expect(page.getByTestId('nav-sider')).toHaveAttribute('data-collapsed', 'true')
+    await expect(page.getByTestId('status-sider')).toHaveAttribute('data-collapsed', 'true')
+    const line = page.getByTestId('status-line')
+    await expect(line).toBeVisible()
+    const pill = await page.getByTestId('node-state').innerText()
+    if (pill !== 'no profile') await expect(line.getByTestId('status-line-node')).toHaveText(pill)
+    // Every panel can still be reached from the collapsed menu.
+    await openPanel(page, 'utxos')
+    await shot(page, '13-collapsed-1024')
+    const main = await page.locator('.shell-content').boundingBox()
+    expect(main!.width).toBeGreaterThan(800)
+
+    // "/" puts the cursor in the panel's first field, and is typed as usual inside a field.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('/')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.shell-content') !== null && ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName ?? ''))).toBe(true)
+
+    // Opened again, and kept over a reload.
+    await line.getByTestId('status-expand').click()
+    await expect(page.getByTestId('status-view')).toBeVisible()
+    await page.getByTestId('nav-collapse').click()
+    await expect(page.getByTestId('nav-sider')).toHaveAttribute('data-collapsed', 'false')
+    await page.reload()
+    await expect(page.getByTestId('connection-state')).toHaveText('connected')
+    await expect(page.getByTestId('nav-sider')).toHaveAttribute('data-collapsed', 'false')
+    await expect(page.getByTestId('status-view')).toBeVisible()
+    await expect(page.getByTestId('status-line')).toHaveCount(0)
+    await page.getByTestId('status-collapse').click()
+    await expect(page.getByTestId('status-line')).toBeVisible()
+  })
+
+  test('serve prints the URL first, before any warning, even with --allow-node-changes', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-first-line-'))
+    const serve = startServe(dataDir, ['--allow-node-changes'])
+    try {
+      // Both streams in the order they were written, as a terminal shows them.
+      const lines: string[] = []
+      const take = (d: Buffer): void => void lines.push(...d.toString().split('\n').filter((l) => l.trim() !== ''))
+      serve.stderr!.on('data', take)
+      serve.stdout!.on('data', take)
+      await expect.poll(() => lines.some((l) => l.includes('node-changing methods are allowed')), { timeout: 30_000 }).toBe(true)
+      expect(lines[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/)
+    } finally {
+      await stop(serve)
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   test('when the server goes away the page says so and keeps retrying', async ({ page }) => {

@@ -38,10 +38,11 @@ async function main(): Promise<void> {
   // End-to-end tests move main's clock forward instead of waiting (src/main/server/test-clock.ts).
   const testClock = process.env[TEST_CLOCK_ENV] === '1' ? new OffsetClock() : undefined
   const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, allowNodeChanges, ...(testClock ? { clock: testClock } : {}) })
-  if (testClock) log.warn(`${TEST_CLOCK_ENV}=1: main's clock can be moved forward through ${TEST_CLOCK_PATH} (for tests only)`)
-  if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session')
   const server = await startBrowserServer({ server: app.server, staticDir, port, metrics: app.metrics, ...(testClock ? { testClock } : {}) })
+  // The URL is the first line a person sees, whatever else is said: warnings come after it (on stderr).
   process.stdout.write(`${server.url}\n`)
+  if (testClock) log.warn(`${TEST_CLOCK_ENV}=1: main's clock can be moved forward through ${TEST_CLOCK_PATH} (for tests only)`)
+  if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session (--allow-node-changes)')
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
   log.info(`Prometheus metrics: GET http://127.0.0.1:${server.port}/metrics with Authorization: Bearer <the token in the URL above>`)
   log.info('on a remote host: ssh -L ' + `${server.port}:127.0.0.1:${server.port} <host>, then open the URL above locally`)
