@@ -21,7 +21,7 @@ export const logLevelSchema = z
   .toLowerCase()
   .min(1, 'is required: one of trace, debug, info, warn, error, crit')
   .max(20, 'must be at most 20 characters')
-  .regex(/^[a-z]+$/, 'must be one word in lower case, such as info or debug')
+  .regex(/^[a-z]+$/, 'must be one word of letters, such as info or debug (any case)')
 
 export const controlActionSchema = z.enum(['startCPUProfiler', 'stopCPUProfiler', 'memoryProfile', 'lockProfile', 'setLogLevel'])
 export type ControlAction = z.infer<typeof controlActionSchema>
