@@ -142,6 +142,12 @@ test.describe('validators panel', () => {
     await expect(rows.first().locator('[data-weight]')).toHaveAttribute('data-weight', heaviest.weight)
     await table.scrollIntoViewIfNeeded()
     await shot(page, 'validators-04-set-sorted')
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 860 })
+      await table.scrollIntoViewIfNeeded()
+      await shot(page, `validators-04-set-${width}`)
+    }
+    await page.setViewportSize({ width: 1366, height: 860 })
 
     // Scroll the virtual list to its end: the lightest is the last row.
     await rows.first().hover()

@@ -141,7 +141,7 @@ describe('validators', () => {
     expect(await threshold()).toBe(100)
     const low = await client.call('validators.refresh', {})
     expect(low.fired.map((a) => `${a.rule} ${a.subject}`)).toEqual([`uptimeLow ${self}`])
-    expect(low.fired[0]!.message).toMatch(/under 100 %/)
+    expect(low.fired[0]!.message).toMatch(/under 100\.00 %/)
     await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: null }] })
     const back = await client.call('validators.refresh', {})
     expect(back.cleared.map((a) => a.id)).toEqual([low.fired[0]!.id])
