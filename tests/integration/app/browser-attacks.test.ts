@@ -258,9 +258,10 @@ describe('a client that floods frames and does not read its answers', () => {
   it('stops reading from it once its answers pile up, keeps serving others, and reads on once it drains', async () => {
     // Big answers: profiles with long URLs, so that each profiles.list answer is ~400 KB.
     const setup = await openClient(r)
-    const long = (n: number): string => `http://127.0.0.1:9650/${String(n).padStart(4, '0')}${'a'.repeat(2000)}`
+    // (The node URL is a base address without a path; the other URLs may have one.)
+    const long = (n: number): string => `http://127.0.0.1:9650/${String(n).padStart(4, '0')}${'a'.repeat(2020)}`
     for (let i = 0; i < 48; i++) {
-      const profile = { name: `p${i}`, nodeUrl: long(i), dataUrl: long(i), metricsUrl: long(i), cchainUrl: long(i), network: 'mainnet', nodeIds: [] }
+      const profile = { name: `p${i}`, nodeUrl: 'http://127.0.0.1:9650', dataUrl: long(i), metricsUrl: long(i), cchainUrl: long(i), network: 'mainnet', nodeIds: [] }
       expect((await call(setup, { t: 'call', id: i, method: 'profiles.create', input: { profile } })).parsed).toMatchObject({ t: 'ok' })
     }
     const one = await call(setup, { t: 'call', id: 99, method: 'profiles.list', input: {} })
@@ -318,9 +319,9 @@ describe('a client whose queue passes the hard limit', () => {
 
   it('is dropped; the server keeps serving', async () => {
     const setup = await openClient(r)
-    const long = (n: number): string => `http://127.0.0.1:9650/${n}${'a'.repeat(2000)}`
+    const long = (n: number): string => `http://127.0.0.1:9650/${n}${'a'.repeat(2020)}`
     for (let i = 0; i < 24; i++) {
-      const profile = { name: `p${i}`, nodeUrl: long(i), dataUrl: long(i), metricsUrl: long(i), cchainUrl: long(i), network: 'mainnet', nodeIds: [] }
+      const profile = { name: `p${i}`, nodeUrl: 'http://127.0.0.1:9650', dataUrl: long(i), metricsUrl: long(i), cchainUrl: long(i), network: 'mainnet', nodeIds: [] }
       await call(setup, { t: 'call', id: i, method: 'profiles.create', input: { profile } })
     }
     setup.close()
