@@ -172,7 +172,7 @@ test.describe('issue and watch', () => {
 test('status view: core.version not offered by a current node, shown for an older one', async ({ app: page, sim: s }) => {
   await activate(page, s, 'Core version sim')
   const row = page.getByTestId('node-block').getByTestId('core-version')
-  await expect(row).toHaveText('not offered by this node')
+  await expect(row).toHaveText('not served (core.version unavailable)')
   await shot(page, 'atomic-01-core-version-not-offered')
   s.core.configure({ version: true })
   await page.getByTestId('status-probe').click()
