@@ -18,6 +18,9 @@ import { useProfilesStore } from './profiles'
 
 export type HistoryRange = 'day' | 'week' | 'all'
 
+/** The watch's first check of a new profile comes within its start jitter (5 s) and takes at most a few more. */
+const FIRST_CHECK_WITHIN_MS = 8_000
+
 /** The rules about the profile's validators: their alerts are the ones this panel lists. */
 export const VALIDATOR_RULES: readonly AlertRule[] = ['validatorNotConnected', 'uptimeLow', 'validatorLeftSet', 'stakeEnding', 'l1BalanceRunway']
 const isValidatorAlert = (a: Alert): boolean => VALIDATOR_RULES.includes(a.rule)
@@ -151,10 +154,18 @@ export const useValidatorsStore = defineStore('validators', () => {
     }
   }
 
-  /** Reloads the history every `ms` while the calling view lives (the watch's checks add samples unannounced); returns the stop. */
+  /**
+   * Reloads the history every `ms` while the calling view lives (the watch's checks add samples
+   * unannounced); returns the stop. With no sample yet, once more soon after: the watch's first check of a
+   * profile comes within seconds of its start (its start jitter), not after a whole interval.
+   */
   function poll(ms: number): () => void {
     const timer = setInterval(() => void loadHistory(), ms)
-    return () => clearInterval(timer)
+    const soon = points.value.length === 0 && unknown.value.length === 0 ? setTimeout(() => void loadHistory(), Math.min(ms, FIRST_CHECK_WITHIN_MS)) : undefined
+    return () => {
+      clearInterval(timer)
+      clearTimeout(soon)
+    }
   }
 
   function loadAll(): void {
