@@ -80,7 +80,7 @@ test('every panel fits at 1024, 1440 and 1920 px with the demo data loaded', asy
       await page.goto(`${base}${v.hash}`)
       await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
       // Let the reads that the panel started land and the tables lay out.
-      await page.waitForLoadState('networkidle').catch(() => undefined)
+      await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => undefined)
       await page.waitForTimeout(400)
       for (const p of await overflowing(page)) found.push(`${width}px ${v.path}: ${p}`)
       await page.screenshot({ path: `test-results/layout/${width}-${v.path}.png`, fullPage: true })
