@@ -244,6 +244,7 @@ test.describe('connections', () => {
   })
 
   test('first run: the app opens on "Connect to your node"; Connect creates the profile, makes it active and checks it', async ({ page, companion }) => {
+    await page.setViewportSize({ width: 1920, height: 1000 })
     const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-first-'))
     const close = await ownServe(page, dataDir)
     try {
@@ -266,6 +267,8 @@ test.describe('connections', () => {
       // Checked by itself: the node at that URL does not answer.
       await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
       await expect(page.getByTestId('node-state')).toHaveText(/^node unreachable since \d\d:\d\d$/)
+      // It never answered: nothing of it is cached, and the banner does not pretend otherwise.
+      await expect(page.getByTestId('node-banner')).toContainText(/Node unreachable since \d\d:\d\d — nothing from it is cached yet/)
       await shot(page, '13-first-run-connected')
     } finally {
       await close()

@@ -26,6 +26,15 @@ test.describe('shell', () => {
     await expect(page.getByTestId('app-version')).toContainText('browser mode')
   })
 
+  test('"Copy access link" gives the page’s address with its token, and says who can use it', async ({ app: page, companion }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await expect(page.getByTestId('access-link')).toContainText('Anyone with this link can use the app on this computer')
+    await page.getByTestId('access-link-copy').click()
+    await expect(page.locator('.n-message', { hasText: 'anyone with this link can use the app on this computer' })).toBeVisible()
+    const token = new URL(companion.url).searchParams.get('token')!
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${companion.origin}/?token=${token}#/connections`)
+  })
+
   test('with more than one profile, the app opens on the Fleet', async ({ page, companion }) => {
     // The worker's server is shared: make sure it holds two profiles at least, whatever ran before.
     const url = 'http://127.0.0.1:9'
@@ -131,6 +140,8 @@ test.describe('shell', () => {
       await stop(serve)
       await expect(page.getByTestId('connection-banner')).toContainText('Disconnected from the app')
       await expect(page.getByTestId('connection-state')).toHaveText('reconnecting')
+      // The node's state is not known while the page has lost the app: no green pill.
+      await expect(page.getByTestId('node-state')).toHaveText('node: unknown')
       // Calls made meanwhile fail with our words instead of hanging.
       await page.getByTestId('profile-new').click()
       await page.getByTestId('field-name').fill('Offline')

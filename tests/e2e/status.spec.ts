@@ -172,6 +172,7 @@ test.describe('the node’s state: header pill, banner and a self-checking Inter
   test.use({ pageClock: true })
 
   test('reachable, then unreachable since hh:mm with a banner, then back: the list is checked again by itself', async ({ app: page, companion }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
     const s = running()
     await activateStatusSim(page, 'Pill sim')
     const pill = page.getByTestId('node-state')

@@ -50,6 +50,8 @@ export interface NodeState {
   since: number | null
   /** the parts that do not answer, for "degraded" */
   down: ProbePart[]
+  /** for "unreachable": whether the node ever answered (so that something of it may be cached) */
+  everReached?: boolean
 }
 
 export const useConnectionStore = defineStore('connection', () => {
@@ -59,6 +61,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const probing = ref(false)
   /** Since when the probes (not the watch) have found the node unreachable, by profile id. */
   const probeDownSince = ref<{ profileId: string; at: number } | null>(null)
+  /** Profiles whose node answered a probe of this page. */
+  const reached = ref<Set<string>>(new Set())
 
   /** This page's link to the app (browser mode's websocket; always up in the desktop app). */
   const appLinkUp = computed(() => connection.phase === 'open')
@@ -73,7 +77,10 @@ export const useConnectionStore = defineStore('connection', () => {
     if (r) {
       if (nodeUnreachable(r)) {
         if (probeDownSince.value?.profileId !== r.profileId) probeDownSince.value = { profileId: r.profileId, at: r.checkedAt }
-      } else if (probeDownSince.value?.profileId === r.profileId) probeDownSince.value = null
+      } else {
+        if (probeDownSince.value?.profileId === r.profileId) probeDownSince.value = null
+        if (!reached.value.has(r.profileId)) reached.value = new Set([...reached.value, r.profileId])
+      }
     }
     report.value = r
     loaded.value = true
@@ -118,14 +125,15 @@ export const useConnectionStore = defineStore('connection', () => {
     // A check of the watch from before the profile's last save may be of another URL: it does not count.
     const watchAt = w?.last && w.last.at >= (profiles.active?.updatedAt ?? 0) ? w.last.at : null
     const watchNewer = watchAt !== null && (r === null || watchAt > r.checkedAt)
+    const everReached = Boolean(w?.lastReachable) || (id !== null && reached.value.has(id))
     if (watchNewer && w?.last && !w.last.reachable) {
       const since = w.unreachableSince ?? (probeDownSince.value?.profileId === id ? probeDownSince.value.at : w.last.at)
-      return { kind: 'unreachable', since, down: [] }
+      return { kind: 'unreachable', since, down: [], everReached }
     }
     if (r && nodeUnreachable(r) && !(watchNewer && w?.last?.reachable)) {
       const fromWatch = w?.unreachableSince ?? null
       const fromProbe = probeDownSince.value?.profileId === id ? probeDownSince.value.at : r.checkedAt
-      return { kind: 'unreachable', since: fromWatch ?? fromProbe, down: [] }
+      return { kind: 'unreachable', since: fromWatch ?? fromProbe, down: [], everReached }
     }
     if (!r) return { kind: probing.value || !id ? 'checking' : 'unknown', since: null, down: [] }
     const down = r.parts.filter((p) => p.status === 'unavailable').map((p) => p.part)
@@ -228,7 +236,9 @@ export function nodeStateWords(s: NodeState, clock: (ms: number) => string, utc:
       return { text: 'node reachable', title: 'Every part of the interface answered the last check', type: 'success' }
     case 'degraded': {
       const names = s.down.map((p) => PART_SHORT[p])
-      return { text: `degraded: ${names.join(', ')}`, title: `Not answering: ${names.join(', ')} (see the status column)`, type: 'warning' }
+      // Two names at most in the header; all of them on hover.
+      const text = names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2} more`
+      return { text: `degraded: ${text}`, title: `Not answering: ${names.join(', ')} (see the status column)`, type: 'warning' }
     }
     case 'unreachable':
       return s.since !== null
