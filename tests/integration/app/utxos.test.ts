@@ -84,6 +84,9 @@ describe('UTXOs', () => {
     }
     const json = JSON.parse((await client.call('core.exportUTXOs', { addresses: [rich.cChain], sourceChain: 'X', format: 'json' })).text) as unknown[]
     expect(json).toHaveLength(want.length)
+    // The kept sets are listed for an offline reopen: this one, complete, with its count.
+    const { sets } = await client.call('core.utxoSets', { limit: 10 })
+    expect(sets).toContainEqual(expect.objectContaining({ addresses: [rich.cChain], sourceChain: 'X', complete: true, count: want.length }))
   })
 })
 
