@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
+import { integer, PRIMARY_NETWORK_ID } from '../../src/shared/domain/format'
 import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 let sim: Sim | undefined
@@ -65,9 +66,19 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
 
   const chains = page.getByTestId('pchain-blockchains')
   await expect(chains.getByTestId('chain-status').first()).toBeVisible()
-  await expect(chains).toContainText('the blockchain is being validated by the queried node')
-  await expect(chains).toContainText('the queried node takes part as a non-validating node')
+  // The status's meaning on hover; the subnet by name with its ID on hover; IDs short, copyable (review #29).
+  await expect(chains.locator('[data-testid="chain-status"][title*="the blockchain is being validated by the queried node"]').first()).toBeVisible()
+  await expect(chains.locator('[data-testid="chain-status"][title*="the queried node takes part as a non-validating node"]').first()).toBeVisible()
   await expect(chains).toContainText('deprecated')
+  await expect(chains.getByTestId('chain-subnet-text').filter({ hasText: /^Primary Network$/ }).first()).toHaveAttribute('title', PRIMARY_NETWORK_ID)
+  const other = s.dataset.subnets.find((x) => x.blockchains.length > 0)!
+  await expect(chains.locator(`[data-testid="chain-id"][data-id="${other.blockchains[0]!.blockchainId}"]`).getByTestId('chain-id-text')).toHaveText(/^\w{6}…\w{5}$/)
+  // #34: a subnet's supply is its own staking token's units, not AVAX; the Primary Network's is AVAX.
+  const supply = page.getByTestId('pchain-supply')
+  await expect(supply.getByTestId('pchain-supply-value')).toHaveText(/^[\d,.]+ AVAX$/)
+  await supply.getByTestId('pchain-supply-input').locator('input').fill(other.subnetId)
+  await supply.getByTestId('pchain-supply-go').click()
+  await expect(supply.getByTestId('pchain-supply-value')).toHaveText(`${integer(other.supply)} units of the subnet's staking token`)
   await chains.scrollIntoViewIfNeeded()
   await shot(page, 'pchain-blockchains')
 
