@@ -122,7 +122,7 @@ test.describe('validators panel', () => {
     const set = page.getByTestId('validator-set')
     await expect(set.getByTestId('set-count')).toHaveText('2,000')
     await expect(set.getByTestId('set-stake')).toHaveAttribute('title', `${total} nAVAX`)
-    await expect(set.getByTestId('set-shown')).toHaveText('2000 shown')
+    await expect(set.getByTestId('set-shown')).toHaveText('2,000 shown')
     await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
 
     // Heaviest first.
@@ -168,10 +168,10 @@ test.describe('validators panel', () => {
     // Filters: not connected, as the node says; then one NodeID.
     const disconnected = node.filter((v) => v.connected === false).length
     await set.getByTestId('set-connected-filter').getByText('Not connected').click()
-    await expect(set.getByTestId('set-shown')).toHaveText(`${disconnected} of 2000`)
+    await expect(set.getByTestId('set-shown')).toHaveText(`${disconnected} of 2,000`)
     await set.getByTestId('set-connected-filter').getByText('All').click()
     await set.getByTestId('set-filter').fill(s.dataset.nodes.self)
-    await expect(set.getByTestId('set-shown')).toHaveText('1 of 2000')
+    await expect(set.getByTestId('set-shown')).toHaveText('1 of 2,000')
 
     // The detail: a NodeID is a link to its drawer, kept in the address; delegators, reward owners, signer key.
     await rows.first().getByTestId('set-node-id-open').click()
