@@ -32,6 +32,8 @@ async function overflowing(page: Page): Promise<string[]> {
       if (rect.width === 0 || rect.height === 0) continue
       const cs = getComputedStyle(el)
       if (cs.visibility === 'hidden' || cs.display === 'contents') continue
+      // A field's own value scrolls inside it by nature (its placeholder is checked: it is a separate element).
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) continue
       const over = el.scrollWidth - el.clientWidth
       if (el.clientWidth === 0 || over <= 1) continue
       // Naive UI's own vertical scrollbars measure a few pixels wider than their box; they scroll down, not sideways.
