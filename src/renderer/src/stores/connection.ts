@@ -170,12 +170,15 @@ export const useConnectionStore = defineStore('connection', () => {
         // The banner or the pill says why; the last report stays.
       })
     }
-    // A report of another profile (activated elsewhere, or none yet): probe.
+    // A report of another profile (activated elsewhere, or none yet), or an old one: probe.
     watch(
       () => {
         const p = profiles.active
         const r = report.value
-        return Boolean(p && loaded.value && appLinkUp.value && !probing.value && (r === null || r.profileId !== p.id))
+        // (Also a report older than the timer's period, as after a reload: its parts may have changed since.)
+        return Boolean(
+          p && loaded.value && appLinkUp.value && !probing.value && (r === null || r.profileId !== p.id || Date.now() - r.checkedAt > REPROBE_MS)
+        )
       },
       (stale) => {
         if (stale) reprobe()
