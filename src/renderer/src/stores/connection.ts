@@ -11,48 +11,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { ProbePart, ProbeReport, ProbeResult } from '../../../shared/contract'
+import { nodeUnreachable, type NodeState } from '../components/status/blocks'
 import { api, connection, onConnected } from '../api'
 import { useProfilesStore } from './profiles'
 import { useWatchStore } from './watch'
 
-/** The parts served by the node itself (not a separate C-Chain RPC, data or metrics service). */
-const NODE_PARTS: readonly ProbePart[] = ['admin', 'core', 'pchain', 'info', 'health']
-/** Short names of the parts, for "degraded: Admin, Metrics". */
-export const PART_SHORT: Record<ProbePart, string> = {
-  cchainRpc: 'C-Chain RPC',
-  cchainWs: 'C-Chain websocket',
-  admin: 'Admin',
-  core: 'core',
-  pchain: 'P-Chain',
-  info: 'Info',
-  health: 'Health',
-  dataService: 'Data service',
-  metrics: 'Metrics'
-}
 /** How often the Interface list is checked again while the page is visible. */
 export const REPROBE_MS = 60_000
 /** How often the watch's checks are read for the node's state (a new sample has no event). */
 const WATCH_POLL_MS = 15_000
-
-const unreachableError = (r: ProbeResult | undefined): boolean =>
-  r !== undefined && r.status === 'unavailable' && (r.error?.code === 'NETWORK' || r.error?.code === 'TIMEOUT')
-
-/** Whether a probe found the node itself gone: every part the node serves failed to connect or timed out. */
-export function nodeUnreachable(report: ProbeReport): boolean {
-  const parts = report.parts.filter((p) => NODE_PARTS.includes(p.part))
-  return parts.length > 0 && parts.every(unreachableError)
-}
-
-export type NodeStateKind = 'none' | 'unknown' | 'reachable' | 'degraded' | 'unreachable' | 'checking'
-export interface NodeState {
-  kind: NodeStateKind
-  /** since when the node does not answer (main's clock), for "unreachable" */
-  since: number | null
-  /** the parts that do not answer, for "degraded" */
-  down: ProbePart[]
-  /** for "unreachable": whether the node ever answered (so that something of it may be cached) */
-  everReached?: boolean
-}
 
 export const useConnectionStore = defineStore('connection', () => {
   const report = ref<ProbeReport | null>(null)
@@ -226,26 +193,4 @@ export const useConnectionStore = defineStore('connection', () => {
   return { report, loaded, probing, byPart, appLinkUp, nodeState, reportStale, load, probe, whileProbing, startAutoProbe }
 })
 
-/** The header pill's words for a node state (clockTime of `since`, main's clock); `title` is for hover. */
-export function nodeStateWords(s: NodeState, clock: (ms: number) => string, utc: (ms: number) => string): { text: string; title: string; type: 'success' | 'warning' | 'error' | 'default' } {
-  switch (s.kind) {
-    case 'none':
-      return { text: 'no profile', title: 'No active profile: create or activate one in Connections', type: 'default' }
-    case 'unknown':
-      return { text: 'node: unknown', title: 'This page has lost the app: the node’s state is unknown until it reconnects', type: 'default' }
-    case 'checking':
-      return { text: 'checking the node…', title: 'Checking each part of the interface', type: 'default' }
-    case 'reachable':
-      return { text: 'node reachable', title: 'Every part of the interface answered the last check', type: 'success' }
-    case 'degraded': {
-      const names = s.down.map((p) => PART_SHORT[p])
-      // Two names at most in the header; all of them on hover.
-      const text = names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2} more`
-      return { text: `degraded: ${text}`, title: `Not answering: ${names.join(', ')} (see the status column)`, type: 'warning' }
-    }
-    case 'unreachable':
-      return s.since !== null
-        ? { text: `node unreachable since ${clock(s.since)}`, title: `The node has not answered since ${utc(s.since)}`, type: 'error' }
-        : { text: 'node unreachable', title: 'The node does not answer', type: 'error' }
-  }
-}
+export { nodeStateWords, nodeUnreachable, PART_SHORT, type NodeState, type NodeStateKind } from '../components/status/blocks'

@@ -1,5 +1,5 @@
 /** Helpers of the status view's blocks. */
-import type { ProbeResult, Source } from '../../../../shared/contract'
+import type { ProbePart, ProbeReport, ProbeResult, Source } from '../../../../shared/contract'
 import type { ErrorData } from '../../../../shared/rpc/errors'
 
 /** The node answered, but not with this API (a node started with --api-info-enabled=false answers 404). */
@@ -28,4 +28,63 @@ export function hintAfter(hint: string | undefined, said: string): string | null
   if (!h.toLowerCase().startsWith(said.toLowerCase())) return h
   const rest = h.slice(said.length).replace(/^[\s;:.,—-]+/, '')
   return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : null
+}
+
+/** The parts served by the node itself (not a separate C-Chain RPC, data or metrics service). */
+const NODE_PARTS: readonly ProbePart[] = ['admin', 'core', 'pchain', 'info', 'health']
+/** Short names of the parts, for "degraded: Admin, Metrics". */
+export const PART_SHORT: Record<ProbePart, string> = {
+  cchainRpc: 'C-Chain RPC',
+  cchainWs: 'C-Chain websocket',
+  admin: 'Admin',
+  core: 'core',
+  pchain: 'P-Chain',
+  info: 'Info',
+  health: 'Health',
+  dataService: 'Data service',
+  metrics: 'Metrics'
+}
+
+const unreachableError = (r: ProbeResult | undefined): boolean =>
+  r !== undefined && r.status === 'unavailable' && (r.error?.code === 'NETWORK' || r.error?.code === 'TIMEOUT')
+
+/** Whether a probe found the node itself gone: every part the node serves failed to connect or timed out. */
+export function nodeUnreachable(report: ProbeReport): boolean {
+  const parts = report.parts.filter((p) => NODE_PARTS.includes(p.part))
+  return parts.length > 0 && parts.every(unreachableError)
+}
+
+export type NodeStateKind = 'none' | 'unknown' | 'reachable' | 'degraded' | 'unreachable' | 'checking'
+export interface NodeState {
+  kind: NodeStateKind
+  /** since when the node does not answer (main's clock), for "unreachable" */
+  since: number | null
+  /** the parts that do not answer, for "degraded" */
+  down: ProbePart[]
+  /** for "unreachable": whether the node ever answered (so that something of it may be cached) */
+  everReached?: boolean
+}
+
+/** The header pill's words for a node state (clockTime of `since`, main's clock); `title` is for hover. */
+export function nodeStateWords(s: NodeState, clock: (ms: number) => string, utc: (ms: number) => string): { text: string; title: string; type: 'success' | 'warning' | 'error' | 'default' } {
+  switch (s.kind) {
+    case 'none':
+      return { text: 'no profile', title: 'No active profile: create or activate one in Connections', type: 'default' }
+    case 'unknown':
+      return { text: 'node: unknown', title: 'This page has lost the app: the node’s state is unknown until it reconnects', type: 'default' }
+    case 'checking':
+      return { text: 'checking the node…', title: 'Checking each part of the interface', type: 'default' }
+    case 'reachable':
+      return { text: 'node reachable', title: 'Every part of the interface answered the last check', type: 'success' }
+    case 'degraded': {
+      const names = s.down.map((p) => PART_SHORT[p])
+      // Two names at most in the header; all of them on hover.
+      const text = names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2} more`
+      return { text: `degraded: ${text}`, title: `Not answering: ${names.join(', ')} (see the status column)`, type: 'warning' }
+    }
+    case 'unreachable':
+      return s.since !== null
+        ? { text: `node unreachable since ${clock(s.since)}`, title: `The node has not answered since ${utc(s.since)}`, type: 'error' }
+        : { text: 'node unreachable', title: 'The node does not answer', type: 'error' }
+  }
 }
