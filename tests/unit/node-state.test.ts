@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ProbePart, ProbeReport, ProbeResult } from '../../src/shared/contract'
 import { nodeStateWords, nodeUnreachable } from '../../src/renderer/src/components/status/blocks'
 
-const part = (p: ProbePart, up: boolean, code = 'NETWORK'): ProbeResult => ({
+const part = (p: ProbePart, up: boolean, code = 'NETWORK'): ProbeResult =>
+  ({
   part: p,
   label: p,
   endpoint: `http://127.0.0.1:9650/${p}`,
@@ -11,7 +12,7 @@ const part = (p: ProbePart, up: boolean, code = 'NETWORK'): ProbeResult => ({
   latencyMs: 1,
   detail: up ? 'ok' : 'failed',
   ...(up ? {} : { error: { code, message: 'failed' } })
-})
+  }) as ProbeResult
 const report = (parts: ProbeResult[]): ProbeReport => ({ profileId: 'p', profileName: 'p', network: 'mainnet', checkedAt: 0, parts })
 const NODE: ProbePart[] = ['admin', 'core', 'pchain', 'info', 'health']
 const clock = (ms: number): string => `clock(${ms})`
