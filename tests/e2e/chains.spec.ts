@@ -5,10 +5,13 @@
  * two websocket drops with no missing and no repeated height (checked against anvil), the fee chart,
  * the chain config, a block's transactions, and a second EVM instance's live view.
  */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
-import { integer, PRIMARY_NETWORK_ID } from '../../src/shared/domain/format'
-import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
+import { dateTime, integer, PRIMARY_NETWORK_ID, utcText } from '../../src/shared/domain/format'
+import { activateSimProfile, expect, openPanel, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 let sim: Sim | undefined
 
@@ -79,8 +82,13 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
   await supply.getByTestId('pchain-supply-input').locator('input').fill(other.subnetId)
   await supply.getByTestId('pchain-supply-go').click()
   await expect(supply.getByTestId('pchain-supply-value')).toHaveText(`${integer(other.supply)} units of the subnet's staking token`)
+  await expect(supply.getByTestId('pchain-supply-value')).toHaveAttribute('title', /not AVAX/)
   await chains.scrollIntoViewIfNeeded()
   await shot(page, 'pchain-blockchains')
+  await page.setViewportSize({ width: 1024, height: 900 })
+  await chains.scrollIntoViewIfNeeded()
+  await chains.screenshot({ path: test.info().outputPath('pchain-blockchains-1024.png') })
+  await supply.screenshot({ path: test.info().outputPath('pchain-supply-1024.png') })
 
   for (const bad of ['-1', 'ten']) {
     await page.getByTestId('pchain-block-input').locator('input').fill(bad)
@@ -127,7 +135,7 @@ test('C-Chain live: advances through two websocket drops with no gap, fees, conf
 
   // every row shown: consecutive heights, newest first, each one anvil's own block
   // read in one go: a new head may arrive between two reads and shift the rows
-  const rows = await live.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.textContent ?? '']))
+  const rows = await live.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.querySelector('[data-id]')?.getAttribute('data-id') ?? '']))
   const numbers = rows.map(([n]) => BigInt(n!))
   const hashes = rows.map(([, h]) => h)
   expect(numbers.length).toBeGreaterThan(5)
@@ -139,6 +147,10 @@ test('C-Chain live: advances through two websocket drops with no gap, fees, conf
   await expect.poll(async () => Number(await page.getByTestId('cchain-fees').getAttribute('data-points'))).toBeGreaterThan(2)
   await expect(page.getByTestId('cchain-fee-chart').locator('canvas')).toBeVisible()
   await expect(page.getByTestId('cchain-config')).toContainText('chainId: 43114')
+  // Fork times are local dates with the raw unix seconds on hover (review #29).
+  const granite = page.getByTestId('config-time').filter({ hasText: /^graniteTimestamp: / })
+  await expect(granite).toHaveText(`graniteTimestamp: ${dateTime(253399622400 * 1000)}`)
+  await expect(granite).toHaveAttribute('title', `253399622400 (unix seconds) · ${utcText(253399622400 * 1000)}`)
   await shot(page, 'cchain-live')
   await page.getByTestId('cchain-fees').scrollIntoViewIfNeeded()
   await shot(page, 'cchain-fees')
@@ -154,8 +166,18 @@ test('C-Chain live: advances through two websocket drops with no gap, fees, conf
   await live.getByTestId('head-number').filter({ hasText: new RegExp(`^${n}$`) }).click()
   const drawer = page.getByTestId('cchain-block-drawer')
   await expect(drawer.getByTestId('cchain-block-header')).toContainText(receipt.blockHash)
-  await expect(drawer.getByTestId('cchain-block-txs')).toContainText(txHash)
+  await expect(drawer.locator(`[data-testid="ctx-hash"][data-id="${txHash}"]`)).toBeVisible()
+  await expect(drawer.locator(`[data-testid="ctx-from"][data-id="${from!.toLowerCase()}"], [data-testid="ctx-from"][data-id="${from}"]`).first()).toBeVisible()
+  await expect(drawer.getByTestId('cblock-miner-open')).toBeVisible()
   await shot(page, 'cchain-block')
+  // The parent hash opens the parent block in the drawer; back returns to this one.
+  const parentHash = (await anvil(s.anvilUrl, 'eth_getBlockByNumber', [`0x${(BigInt(n) - 1n).toString(16)}`, false])) as { hash: string }
+  await drawer.getByTestId('cblock-parent-open').click()
+  await expect(page).toHaveURL(new RegExp(`#/cchain\\?block=${BigInt(n) - 1n}`))
+  await expect(drawer.getByTestId('cblock-hash')).toHaveAttribute('data-text', parentHash.hash)
+  await page.goBack()
+  await expect(drawer.getByTestId('cblock-number')).toHaveText(n)
+  await page.screenshot({ path: test.info().outputPath('cchain-block-drawer.png') })
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
 
@@ -166,7 +188,7 @@ test('C-Chain live: advances through two websocket drops with no gap, fees, conf
   await expect(page.getByTestId('cchain-chain-id')).toHaveText(String(inst.evmChainId))
   await expect(live.getByTestId('cchain-live-state')).toHaveText('live')
   await expect(live.getByTestId('head-number').first()).toBeVisible()
-  const [instRow] = await live.locator('tbody tr').evaluateAll((trs) => trs.slice(0, 1).map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.textContent ?? '']))
+  const [instRow] = await live.locator('tbody tr').evaluateAll((trs) => trs.slice(0, 1).map((tr) => [tr.children[0]?.textContent ?? '', tr.children[1]?.querySelector('[data-id]')?.getAttribute('data-id') ?? '']))
   const instBlock = (await anvil(inst.anvilUrl, 'eth_getBlockByNumber', [`0x${BigInt(instRow![0]!).toString(16)}`, false])) as { hash: string }
   expect(instRow![1]).toBe(instBlock.hash)
   await expect(page.getByTestId('cchain-config')).toContainText(`chainId: ${inst.evmChainId}`)
@@ -243,3 +265,23 @@ async function followLive(page: Page, name: string) {
 async function anvilHeight(live: ReturnType<Page['getByTestId']>): Promise<string> {
   return (await live.getByTestId('head-number').first().textContent())!
 }
+
+test("C-Chain live: the browser's link to the app gone, the badge says 'stale', not 'live' (review #16)", async ({ page }) => {
+  test.setTimeout(90_000)
+  // A server of its own, so that stopping it leaves the shared one alone.
+  const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-cchain-stale-'))
+  const serve = startServe(dataDir)
+  try {
+    const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 1 }))
+    await page.goto(await readServeUrl(serve))
+    await openChainPanel(page, s, 'C-Chain stale', 'cchain')
+    const live = page.getByTestId('cchain-live')
+    await expect(live.getByTestId('cchain-live-state')).toHaveText('live')
+    await stop(serve)
+    await expect(live.getByTestId('cchain-live-state')).toHaveText('stale')
+    await expect(live.getByTestId('cchain-live-state')).toHaveAttribute('title', /link to the app is down/)
+  } finally {
+    await stop(serve)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
