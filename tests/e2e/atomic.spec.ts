@@ -1,13 +1,14 @@
 /**
  * The Atomic transactions panel in Chromium against the sim (tests/sim), browser mode started with
  * --allow-node-changes: a data-set tx looked up (decoded, its height) and its status watched to
- * Accepted; a signed import (the sim's buildSignedImport) checked before sending, confirmed naming the
+ * Accepted, its block height followed to C-Chain live and back; a signed import (the sim's buildSignedImport) checked before sending, confirmed naming the
  * node, issued once and watched from Processing to Accepted; the same bytes again refused with the
  * existing record shown; a reply the sim drops after taking the tx: outcome unknown, watched to Accepted,
  * and the sim counted exactly one submission. Then core.version on the status view.
  * (The issue button off without --allow-node-changes is in utxos.spec.ts: a file serves one browser mode.)
  */
 import type { Page } from '@playwright/test'
+import { integer } from '../../src/shared/domain/format'
 import { buildSignedImport, signerUtxos, type Sim } from '../sim/index'
 import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
@@ -63,6 +64,16 @@ test.describe('issue and watch', () => {
     await expect(watch.getByTestId('watch-step')).toHaveAttribute('data-status', 'Accepted')
     await expect(watch).toContainText(`at C-Chain height ${t.blockNumber}`)
     await shot(page, 'atomic-03-lookup-watched')
+
+    // Its block height is a link: it opens that block on C-Chain live (in the address), and back returns
+    // to the lookup with its result kept (issue 18: every ID in the atomic lookup opens a view of it).
+    await card.getByTestId('tx-height-open').click()
+    await expect(page).toHaveURL(new RegExp(`#/cchain\\?block=${t.blockNumber}`))
+    await expect(page.getByTestId('cchain-block-drawer')).toContainText(`Block ${integer(t.blockNumber)}`)
+    await page.screenshot({ path: test.info().outputPath('atomic-height-opened.png') })
+    await page.goBack()
+    await expect(page.getByTestId('atomic-panel')).toBeVisible()
+    await expect(card.getByTestId('tx-id-open')).toHaveText(t.txHash)
   })
 
   test('a signed import issued once, watched to Accepted; the same bytes refused with the record', async ({ app: page, sim: s }) => {
