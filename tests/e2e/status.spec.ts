@@ -76,6 +76,13 @@ test.describe('status view: the node', () => {
     for (const name of Object.keys(report.checks)) {
       await expect(health.getByTestId(`health-check-${name}`)).toHaveAttribute('data-healthy', 'true')
     }
+    // A check named by a blockchain ID reads by the chain's name (platform.getBlockchains), the ID on hover.
+    const { blockchains } = await nodeCall<{ blockchains: { id: string; name: string }[] }>('/ext/bc/P', 'platform.getBlockchains')
+    const chain = blockchains.find((b) => Object.keys(report.checks).includes(b.id))
+    expect(chain).toBeDefined()
+    const label = health.getByTestId(`health-check-${chain!.id}`).getByTestId('health-check-name')
+    await expect(label).toHaveText(`${chain!.name} (${chain!.id.slice(0, 5)}…${chain!.id.slice(-4)})`)
+    await expect(label).toHaveAttribute('title', chain!.id)
     await shot(page, 'status-01-live-light')
 
     // The peers, in a table in a drawer.
@@ -101,6 +108,15 @@ test.describe('status view: the node', () => {
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
     await shot(page, 'status-04-live-dark')
+
+    // The node ID opens the node in Validators.
+    await node.getByTestId('node-id-link-open').click()
+    await expect(page.getByTestId('panel-title')).toHaveText('Validators')
+    expect(page.url()).toContain(`node=${s.dataset.nodes.self}`)
+    // (Validators opens that node's drawer: closed again before going on.)
+    await expect(page.locator('.n-drawer')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.locator('.n-drawer')).toBeHidden()
 
     // The node goes away (the app server stays): the identity is still shown, from the cache.
     await s.stop()
