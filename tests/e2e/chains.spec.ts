@@ -46,6 +46,8 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
   await expect(card.getByTestId('pchain-json')).toContainText('txs')
   await expect(card.getByTestId('pchain-json')).toContainText(`parentID: ${mid.parentId}`)
   await expect(card.getByTestId('pchain-type')).toHaveText(/^Banff\w+Block \(\d+\)$/)
+  // The block's time in its tree is a local date, the unix seconds on hover.
+  await expect(card.getByTestId('pchain-json-time').filter({ hasText: /^time: / })).toHaveText(`time: ${dateTime(mid.timestamp * 1000)}`)
   await shot(page, 'pchain-block-json')
   // The block is in the address: a reload keeps it; its parent is a link that opens it (review #29, item 5).
   await expect(page).toHaveURL(new RegExp(`#/pchain\\?height=${mid.height}`))
