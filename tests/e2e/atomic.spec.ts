@@ -74,6 +74,10 @@ test.describe('issue and watch', () => {
     await page.goBack()
     await expect(page.getByTestId('atomic-panel')).toBeVisible()
     await expect(card.getByTestId('tx-id-open')).toHaveText(t.txHash)
+    // The kept-alive C-Chain panel's drawer does not stay over this panel.
+    await expect(page.getByTestId('cchain-block-drawer')).toBeHidden()
+    await page.setViewportSize({ width: 1024, height: 900 })
+    await card.screenshot({ path: test.info().outputPath('atomic-lookup-1024.png') })
   })
 
   test('a signed import issued once, watched to Accepted; the same bytes refused with the record', async ({ app: page, sim: s }) => {
