@@ -111,12 +111,15 @@ export function createApp(opts: AppOptions): App {
   }
   // eslint-disable-next-line prefer-const -- assigned once the server exists; the callbacks below run later
   let server: RpcServer<Contract>
+  const keptProfiles = new KeptProfiles(join(opts.dataDir, 'profiles'), () => clock.now())
   const profiles = new ProfilesService(
     store,
     opts.secrets,
     (activeId) => {
-      // A profile created, changed or deleted: the watch's list of nodes follows.
+      // A profile created, changed or deleted: the watch's list of nodes follows, and a deleted one's kept
+      // profile copies go.
       watch.refresh()
+      void keptProfiles.keepOnly(new Set(store.list().map((p) => p.id))).catch((e: unknown) => log.warn(`kept profiles: could not remove a deleted profile's copies: ${String(e)}`))
       connections.invalidate()
       liveHeads.stopAll()
       server.publish('profiles.changed', { activeId })
@@ -240,7 +243,7 @@ export function createApp(opts: AppOptions): App {
     ...infoHandlers(() => connections.get().node),
     ...validatorHandlers(connections, validators),
     ...controlHandlers(control, () => connections.get().profile.profileDir, {
-      store: new KeptProfiles(join(opts.dataDir, 'profiles'), () => clock.now()),
+      store: keptProfiles,
       dir: join(opts.dataDir, 'profiles'),
       profileId: () => profiles.effective()?.id ?? null
     }),

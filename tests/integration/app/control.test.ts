@@ -10,12 +10,13 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { runCli } from '../../../src/main/cli'
 import { KeptProfiles } from '../../../src/main/services/control/kept-profiles'
 import { OffsetClock } from '../../../src/main/clock'
 import { startSim, type Sim } from '../../sim/index'
 import { activateSim, appsPerTest, failure, tempDir } from './helpers'
+import { until } from '../../support/until'
 
 let sim: Sim
 beforeAll(async () => {
@@ -170,6 +171,19 @@ describe('kept profile copies', () => {
       expect(Buffer.from(part.base64, 'base64').equals(onDisk)).toBe(true)
       expect((await failure(client.call('control.openKeptProfile', { id: '20260101T000000.000Z-none.profile' }))).code).toBe('NOT_FOUND')
       expect((await failure(client.call('control.openKeptProfile', { id: '../x' }))).code).toBe('BAD_INPUT')
+
+      // The profile deleted (another one active): its kept copies go with it.
+      const firstId = (await client.call('profiles.list', {})).activeId!
+      expect((await stat(join(dataDir, 'profiles', firstId))).isDirectory()).toBe(true)
+      const other = await client.call('profiles.create', { profile: { name: 'other', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet', nodeIds: [] } })
+      await client.call('profiles.activate', { id: other.id })
+      await client.call('profiles.delete', { id: firstId })
+      const stillThere = await until(
+        () => stat(join(dataDir, 'profiles', firstId)).then(() => true, () => false),
+        (exists) => !exists,
+        5_000
+      )
+      expect(stillThere).toBe(false)
     } finally {
       await own.stop().catch(() => undefined)
     }

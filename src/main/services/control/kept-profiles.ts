@@ -49,6 +49,14 @@ export class KeptProfiles {
     return join(this.root, profileId)
   }
 
+  /** Removes the copies of every app profile not in `profileIds` (a deleted profile's copies go with it). */
+  async keepOnly(profileIds: ReadonlySet<string>): Promise<void> {
+    const entries = await readdir(this.root, { withFileTypes: true }).catch(() => [])
+    for (const e of entries) {
+      if (e.isDirectory() && /^[A-Za-z0-9_-]{1,64}$/.test(e.name) && !profileIds.has(e.name)) await rm(join(this.root, e.name), { recursive: true, force: true })
+    }
+  }
+
   /** Keeps the bytes (unless the newest copy of this name has the same bytes); answers the copy. */
   async keep(profileId: string, scope: string, name: string, modifiedAt: number, bytes: Uint8Array): Promise<KeptProfile> {
     const sha256 = createHash('sha256').update(bytes).digest('hex')
