@@ -69,7 +69,9 @@ function journalRows(page: Page, action: string) {
 
 test.describe('node control, browser mode with --allow-node-changes', () => {
   test.use({ pageClock: true })
-  for (const names of ['dot', 'spec', 'both'] as AdminNames[]) {
+  // Through the page with a real node's names; the spec's names and a node serving both are driven through
+  // the contract in tests/integration/app/control.test.ts (the same calls, without a browser's cost).
+  for (const names of ['dot'] as AdminNames[]) {
     test(`CPU profile (elapsed ticks, survives a reload), memory and lock profiles, the journal: a node serving ${names} admin names`, async ({ app: page, sim, companion }) => {
       await page.emulateMedia({ colorScheme: names === 'spec' ? 'dark' : 'light' })
       await simConfig(sim, { adminNames: names })

@@ -83,7 +83,7 @@ for (const width of WIDTHS) {
       await page.goto(`${base}${v.hash}`)
       await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
       // Let the tables lay out and the charts draw.
-      await page.waitForTimeout(500)
+      await page.waitForTimeout(250)
       for (const p of await overflowing(page)) found.push(`${width}px ${v.path}: ${p}`)
       await page.screenshot({ path: `test-results/layout/${width}-${v.path}.png`, fullPage: true })
     }

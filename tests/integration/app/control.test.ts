@@ -66,6 +66,26 @@ describe('profiles of the node', () => {
     expect((await client.call('control.journal', { limit: 1 })).entries[0]).toMatchObject({ outcome: 'failed', error: { code: 'RPC' } })
   })
 
+  for (const names of ['dot', 'spec'] as const) {
+    it(`a node serving only the ${names === 'dot' ? 'dot (admin.startCPUProfiler, a real node)' : "spec's (admin_startCPUProfiler)"} names: every profiler call answers`, async () => {
+      const set = (adminNames: string) =>
+        fetch(`${sim.nodeUrl}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ adminNames }) })
+      expect((await set(names)).status).toBe(200)
+      try {
+        const { client } = open()
+        await activateSim(client, sim)
+        await client.call('control.startCpuProfile', {})
+        await client.call('control.stopCpuProfile', {})
+        await client.call('control.memoryProfile', {})
+        await client.call('control.lockProfile', {})
+        const { entries } = await client.call('control.journal', {})
+        expect(entries.map((e) => `${e.action}:${e.outcome}`)).toEqual(['lockProfile:ok', 'memoryProfile:ok', 'stopCPUProfiler:ok', 'startCPUProfiler:ok'])
+      } finally {
+        await set('both')
+      }
+    })
+  }
+
   it('the VM configuration keeps a snapshot only when it changed', async () => {
     const { client } = open()
     await activateSim(client, sim)
