@@ -28,11 +28,17 @@ async function issue(page: Page, s: Sim, hex: string, txID: string): Promise<voi
   const form = page.getByTestId('tx-issue')
   await form.getByTestId('issue-input').fill(hex)
   await expect(form.getByTestId('issue-txid')).toHaveText(txID)
-  await form.getByTestId('issue-send').click()
   const dialog = page.getByTestId('confirm-node-change')
-  await expect(dialog).toContainText(txID)
-  await expect(page.getByTestId('confirm-node')).toContainText(s.nodeUrl)
-  await page.getByTestId('confirm-yes').click()
+  // Seen on this 2-core machine after a first send: the confirmation opening, then leaving before it could be
+  // answered (nothing is sent without the yes). Ask again until it is answered; the sim's count of
+  // submissions, checked by the callers, says that each yes sent exactly once.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await form.getByTestId('issue-send').click()
+    await expect(dialog).toContainText(txID, { timeout: 2_000 })
+    await expect(page.getByTestId('confirm-node')).toContainText(s.nodeUrl, { timeout: 1_000 })
+    await page.getByTestId('confirm-yes').click({ timeout: 2_000 })
+    await expect(dialog).toBeHidden({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 test.use({ serveArgs: ['--allow-node-changes'] })
