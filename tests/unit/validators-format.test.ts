@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { compareDecimal } from '../../src/shared/domain/format'
 
 // The panel's format module belongs to the renderer's TypeScript project: loaded by path, with the
 // signatures the test relies on written out.
@@ -15,7 +16,8 @@ interface ValidatorsFormat {
   ownerText(o: { locktime: string; threshold: string; addresses: string[] } | undefined): string
 }
 const panels = join(import.meta.dirname, '..', '..', 'src', 'renderer', 'src', 'panels')
-const f = (await import(`${panels}/validators/format`)) as ValidatorsFormat
+// Weights sort with the shared compareDecimal, which the panel's table uses.
+const f = { ...((await import(`${panels}/validators/format`)) as Omit<ValidatorsFormat, 'compareDecimal'>), compareDecimal } as ValidatorsFormat
 
 const MAX = (2n ** 64n - 1n).toString()
 

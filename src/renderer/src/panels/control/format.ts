@@ -3,7 +3,7 @@
  * profile values in their unit. Everything generic (times, sizes, digit groups, percentages) comes from
  * the one format module, src/shared/domain/format.ts.
  */
-import { bytes, dateTime, integer, share } from '../../../../shared/domain/format'
+import { bytes, integer, share } from '../../../../shared/domain/format'
 
 /** "0:07", "12:34", "1:02:03": a running time, to the second. */
 export function clockDuration(ms: number): string {
@@ -21,11 +21,6 @@ export function tookText(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${String(Math.floor((ms % 60_000) / 1_000)).padStart(2, '0')} s`
 }
 
-/**
- * @deprecated the atomic panel still imports it from here: use dateTime from src/shared/domain/format.
- * The same function, so the two cannot differ.
- */
-export const timeText = dateTime
 
 /**
  * A profile value with its unit: nanoseconds as milliseconds (two decimals, computed in integers), bytes

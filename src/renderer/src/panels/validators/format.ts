@@ -6,8 +6,6 @@
 import type { Owner } from '../../../../shared/contract'
 import { avax, dateTime, integer, unixSecondsToMs } from '../../../../shared/domain/format'
 
-/** Kept for the UTXO panel's totals, which import it from here: the shared one. */
-export { compareDecimal } from '../../../../shared/domain/format'
 
 /**
  * A validator's weight: staked nAVAX on the Primary Network (shown in AVAX), but a plain number a

@@ -1,5 +1,5 @@
 /**
- * Writing a panel's state back to the address (router.replace), for the chains/UTXO/atomic panels: two
+ * Writing a panel's state back to the address (router.replace), for every panel that keeps its view there: two
  * writes in one tick (the tab and the tx, say) must not undo each other while the first navigation is
  * still on its way, so patches that are not in the route yet are merged into the next write.
  * Only the panel shown writes: a kept-alive panel in the background leaves the address alone.
