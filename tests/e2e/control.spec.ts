@@ -15,7 +15,7 @@ import Database from 'better-sqlite3'
 import { DB_FILE } from '../../src/main/cache/database'
 import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
-import { activateSimProfile, advanceTime, expect, fillProfile, openPanel, ownServe, profileItem, shot, simConfig, test } from './fixtures'
+import { activateListedProfile, activateSimProfile, advanceTime, expect, fillProfile, openPanel, ownServe, shot, simConfig, test } from './fixtures'
 
 // This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
 test.use({ serveArgs: ['--allow-node-changes'] })
@@ -551,7 +551,7 @@ test.describe('node control: what the panel needs', () => {
     await page.getByTestId('field-profileDir').fill('')
     await page.getByTestId('profile-save').click()
     await expect(page.getByTestId('profile-form')).toBeHidden()
-    await profileItem(page, 'No folder').getByTestId('profile-activate').click()
+    await activateListedProfile(page, 'No folder')
     await openPanel(page, 'control')
     await openTab(page, 'Profile files')
     // No folder on the profile: the app looks where the node says it writes, and says how to look elsewhere.

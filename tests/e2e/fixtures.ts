@@ -345,10 +345,14 @@ export async function activateSimProfile(page: Page, sim: Sim, name: string, mor
   await fillProfile(page, { name, network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, ...more })
   await page.getByTestId('profile-save').click()
   await expect(page.getByTestId('profile-form')).toBeHidden()
+  await activateListedProfile(page, name)
+  await expect(page.getByTestId('status-profile')).toContainText(name)
+}
+
+/** A profile listed in Connections made active (the first profile of a server already is, when created). */
+export async function activateListedProfile(page: Page, name: string): Promise<void> {
   const item = profileItem(page, name)
   await expect(item).toBeVisible()
-  // The first profile of a server is made active when created.
   if ((await item.getAttribute('data-active')) !== 'true') await item.getByTestId('profile-activate').click()
   await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-  await expect(page.getByTestId('status-profile')).toContainText(name)
 }
