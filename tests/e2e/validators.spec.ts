@@ -387,6 +387,10 @@ test.describe('validators panel', () => {
     await expect(set.getByTestId('set-count')).toHaveText('2,000')
     await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
     await expect(set.getByTestId('source-marker')).toContainText('cached · ')
+    // The header says the node is gone as soon as a panel read from the cache, not at the next minute's probe
+    // (the report from before the stop is under a minute old).
+    await expect(page.getByTestId('node-state')).toHaveAttribute('data-state', 'unreachable', { timeout: 15_000 })
+    await expect(page.getByTestId('node-state')).toContainText('unreachable since')
     await shot(page, 'validators-14-offline')
 
     // A check of a node that does not answer says so, and what is shown instead (the watch keeps it: the

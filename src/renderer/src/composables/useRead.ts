@@ -14,10 +14,11 @@
  * cache (and then why, in `offline`), and how old it is (`age`, ticking).
  */
 import { computed, onScopeDispose, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref } from 'vue'
-import type { CachedMethod, Data, Envelope, Input, Source } from '../../../shared/contract'
+import { contract, type CachedMethod, type Data, type Envelope, type Input, type Source } from '../../../shared/contract'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
+import { useConnectionStore } from '../stores/connection'
 import { formatAge, useNow } from './useNow'
 
 export interface Read<D> {
@@ -61,15 +62,21 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
     return i === null || i === undefined ? null : JSON.stringify(i)
   })
 
+  // A read of the node tells the node's state what it found (see the connection store's nodeReadSeen).
+  const ofNode = (contract.methods[method] as { from?: string }).from === 'node'
+  const connectionStore = ofNode ? useConnectionStore() : null
+
   async function fetchOnce(a: Attempt): Promise<void> {
     try {
       const out = (await api.call(method, JSON.parse(a.key) as Input<M>)) as unknown as Envelope<Data<M>>
+      connectionStore?.nodeReadSeen(out.source === 'live')
       if (attempt !== a) return
       envelope.value = out
       error.value = null
     } catch (err) {
-      if (attempt !== a) return
       const e = toErrorData(err) ?? PAGE_ERROR
+      if (e.code === 'OFFLINE') connectionStore?.nodeReadSeen(false)
+      if (attempt !== a) return
       error.value = e
       // Without the app, what was shown is still the last known answer; any other failure means there is
       // no answer for this input (main answers from the cache whenever it can).

@@ -20,6 +20,8 @@ import { useWatchStore } from './watch'
 export const REPROBE_MS = 60_000
 /** How often the watch's checks are read for the node's state (a new sample has no event). */
 const WATCH_POLL_MS = 15_000
+/** At most one probe this often because a panel's read disagreed with the node's state. */
+const READ_EVIDENCE_PROBE_MS = 20_000
 
 export const useConnectionStore = defineStore('connection', () => {
   const report = ref<ProbeReport | null>(null)
@@ -119,6 +121,29 @@ export const useConnectionStore = defineStore('connection', () => {
     return Boolean(w?.last && !w.last.reachable && w.last.at > r.checkedAt)
   })
 
+  function reprobe(): void {
+    const profiles = useProfilesStore()
+    if (probing.value || !appLinkUp.value || !profiles.activeId) return
+    void probe().catch(() => {
+      // The banner or the pill says why; the last report stays.
+    })
+  }
+
+  let lastEvidenceProbe = 0
+  /**
+   * A panel's read of the node answered live (reachable) or from the cache because the node could not be
+   * reached. When that disagrees with the node's state on screen (a report from before the node went away,
+   * as after a reload), the node is probed at once rather than at the next timer: the pill and the banner
+   * never say "reachable" while the panels show cached data, nor the reverse for long.
+   */
+  function nodeReadSeen(reachable: boolean): void {
+    const kind = nodeState.value.kind
+    const disagrees = reachable ? kind === 'unreachable' : kind === 'reachable' || kind === 'degraded'
+    if (!disagrees || Date.now() - lastEvidenceProbe < READ_EVIDENCE_PROBE_MS) return
+    lastEvidenceProbe = Date.now()
+    reprobe()
+  }
+
   let autoStarted = false
   /**
    * Probes by itself (once per page; the shell starts it): when the report is of another profile, when
@@ -131,12 +156,6 @@ export const useConnectionStore = defineStore('connection', () => {
     const profiles = useProfilesStore()
     const watchStore = useWatchStore()
     let pendingAgain = false
-    const reprobe = (): void => {
-      if (probing.value || !appLinkUp.value || !profiles.activeId) return
-      void probe().catch(() => {
-        // The banner or the pill says why; the last report stays.
-      })
-    }
     // A report of another profile (activated elsewhere, or none yet), or an old one: probe.
     watch(
       () => {
@@ -190,7 +209,7 @@ export const useConnectionStore = defineStore('connection', () => {
   api.on('connection.changed', (r) => take(r))
   onConnected(() => void load())
 
-  return { report, loaded, probing, byPart, appLinkUp, nodeState, reportStale, load, probe, whileProbing, startAutoProbe }
+  return { report, loaded, probing, byPart, appLinkUp, nodeState, reportStale, load, probe, whileProbing, startAutoProbe, nodeReadSeen }
 })
 
 export { nodeStateWords, nodeUnreachable, PART_SHORT, type NodeState, type NodeStateKind } from '../components/status/blocks'
