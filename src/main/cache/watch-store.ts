@@ -35,6 +35,9 @@ export class WatchStore {
         'SELECT data FROM watch_samples WHERE profile_id = ? AND at >= ? ORDER BY at DESC LIMIT ?'
       ),
       lastReachable: db.prepare<[string], { data: string }>('SELECT data FROM watch_samples WHERE profile_id = ? AND reachable = 1 ORDER BY at DESC LIMIT 1'),
+      firstUnreachableAfter: db.prepare<[string, number], { at: number | null }>(
+        'SELECT MIN(at) AS at FROM watch_samples WHERE profile_id = ? AND reachable = 0 AND at > ?'
+      ),
       settings: db.prepare<[string], { enabled: number; interval_sec: number; subnet_ids: string }>(
         'SELECT enabled, interval_sec, subnet_ids FROM watch_settings WHERE profile_id = ?'
       ),
@@ -70,6 +73,11 @@ export class WatchStore {
   lastReachable(profileId: string): WatchSample | null {
     const row = this.s.lastReachable.get(profileId)
     return row ? (parseSample(row.data)[0] ?? null) : null
+  }
+
+  /** The first check the node did not answer after `after` (ms): when an outage began. */
+  firstUnreachableAfter(profileId: string, after: number): number | null {
+    return this.s.firstUnreachableAfter.get(profileId, after)?.at ?? null
   }
 
   settings(profileId: string): WatchProfileSettings {

@@ -121,7 +121,7 @@ export const watchProfileStatusSchema = z
     last: watchSampleSchema.nullable(),
     /** ms since the last sample was taken */
     ageMs: z.number().int().nonnegative().nullable(),
-    /** when the node last answered, if it does not now (ms since epoch) */
+    /** since when the node has not answered: its first unanswered check after the last answered one (ms since epoch) */
     unreachableSince: z.number().int().nonnegative().nullable(),
     /** the last check the node answered, if it does not now: what it said then */
     lastReachable: watchSampleSchema.nullable(),

@@ -69,7 +69,10 @@ describe('watch', () => {
     expect(gone.last).toMatchObject({ reachable: false, error: expect.any(String) })
     // What it said the last time it answered, and since when it has not.
     expect(gone.lastReachable).toMatchObject({ reachable: true, version: expect.any(String) })
-    expect(gone.unreachableSince).toBe(gone.lastReachable!.at)
+    // Since the first check it did not answer (after the stop), not the last one it did.
+    expect(gone.unreachableSince).toBeGreaterThan(gone.lastReachable!.at)
+    expect(gone.unreachableSince).toBeGreaterThanOrEqual(stoppedAt)
+    expect(gone.unreachableSince).toBeLessThanOrEqual(gone.last!.at)
     expect(gone.ageMs).toBeGreaterThanOrEqual(0)
     expect(gone.openAlerts.find((x) => x.rule === 'unreachable')).toMatchObject({
       profileName: 'goes-down',

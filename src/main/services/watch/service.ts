@@ -184,11 +184,14 @@ export class WatchService {
     return { worst, openAlerts: open.length, watched: watched.length }
   }
 
-  /** While the node does not answer: since when, and what it said the last time it did. */
+  /**
+   * While the node does not answer: since when (the first check it did not answer after the last one it
+   * did, or after none), and what it said the last time it answered.
+   */
   private lastGood(profileId: string, last: WatchSample | null): { unreachableSince: number | null; lastReachable: WatchSample | null } {
     if (!last || last.reachable) return { unreachableSince: null, lastReachable: null }
     const good = this.opts.store.lastReachable(profileId)
-    return { unreachableSince: good?.at ?? null, lastReachable: good }
+    return { unreachableSince: this.opts.store.firstUnreachableAfter(profileId, good?.at ?? -1) ?? last.at, lastReachable: good }
   }
 
   settings(): Output<'watch.settings'> {
