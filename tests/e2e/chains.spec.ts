@@ -88,7 +88,7 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
   await supply.getByTestId('pchain-supply-go').click()
   const notice = supply.getByTestId('error-notice')
   await expect(notice).toContainText(`No supply is kept for permissioned subnets and L1s, and subnet ${quiet.subnetId} is a permissioned subnet`)
-  await expect(notice.getByTestId('error-upstream')).toHaveText('The node said: “fetching current supply failed: not found”')
+  await expect(notice.getByTestId('error-upstream')).toHaveText('The node said: fetching current supply failed: not found')
   await expect(notice).not.toContainText('knows no subnet')
   await supply.scrollIntoViewIfNeeded()
   await shot(page, 'pchain-supply-permissioned')
