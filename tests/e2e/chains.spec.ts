@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
-import { dateTime, integer, PRIMARY_NETWORK_ID, utcText } from '../../src/shared/domain/format'
+import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
+import { dateTime, PRIMARY_NETWORK_ID, utcText } from '../../src/shared/domain/format'
 import { activateSimProfile, expect, openPanel, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 let sim: Sim | undefined
@@ -78,13 +79,19 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
   await expect(chains.getByTestId('chain-subnet-text').filter({ hasText: /^Primary Network$/ }).first()).toHaveAttribute('title', PRIMARY_NETWORK_ID)
   const other = s.dataset.subnets.find((x) => x.blockchains.length > 0)!
   await expect(chains.locator(`[data-testid="chain-id"][data-id="${other.blockchains[0]!.blockchainId}"]`).getByTestId('chain-id-text')).toHaveText(/^\w{6}…\w{5}$/)
-  // #34: a subnet's supply is its own staking token's units, not AVAX; the Primary Network's is AVAX.
+  // The Primary Network's supply is AVAX. A permissioned subnet keeps none (issue 19): the app says so,
+  // with the node's own words, rather than calling the subnet unknown.
   const supply = page.getByTestId('pchain-supply')
   await expect(supply.getByTestId('pchain-supply-value')).toHaveText(/^[\d,.]+ AVAX$/)
-  await supply.getByTestId('pchain-supply-input').locator('input').fill(other.subnetId)
+  const quiet = s.dataset.subnets.find((x) => x.label === QUIET_SUBNET_LABEL)!
+  await supply.getByTestId('pchain-supply-input').locator('input').fill(quiet.subnetId)
   await supply.getByTestId('pchain-supply-go').click()
-  await expect(supply.getByTestId('pchain-supply-value')).toHaveText(`${integer(other.supply)} units of the subnet's staking token`)
-  await expect(supply.getByTestId('pchain-supply-value')).toHaveAttribute('title', /not AVAX/)
+  const notice = supply.getByTestId('error-notice')
+  await expect(notice).toContainText(`No supply is kept for permissioned subnets and L1s, and subnet ${quiet.subnetId} is a permissioned subnet`)
+  await expect(notice.getByTestId('error-upstream')).toHaveText('The node said: fetching current supply failed: not found')
+  await expect(notice).not.toContainText('knows no subnet')
+  await supply.scrollIntoViewIfNeeded()
+  await shot(page, 'pchain-supply-permissioned')
   await chains.scrollIntoViewIfNeeded()
   await shot(page, 'pchain-blockchains')
   await page.setViewportSize({ width: 1024, height: 900 })

@@ -53,6 +53,7 @@ export async function refreshNow(page: Page, samplesAfter?: number): Promise<voi
 interface NodeValidator {
   nodeID: string
   weight: string
+  delegatorWeight?: string
   connected?: boolean
   delegators?: unknown[]
   signer?: { publicKey: string; proofOfPossession?: string }

@@ -9,6 +9,7 @@
 import { encodeCb58 } from '../../src/shared/domain/encoding'
 import type { Locator } from '@playwright/test'
 import type { Sim } from '../sim/index'
+import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
 import { advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
 import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, settleChecks } from './validators-helpers'
 
@@ -116,18 +117,25 @@ test.describe('validators panel', () => {
     const byWeight = [...node].sort((a, b) => (BigInt(a.weight) < BigInt(b.weight) ? 1 : BigInt(a.weight) > BigInt(b.weight) ? -1 : 0))
     const heaviest = byWeight[0]!
     const lightest = byWeight[byWeight.length - 1]!
-    const total = node.reduce((t, v) => t + BigInt(v.weight), 0n)
+    // Stake as consensus weighs it: own plus delegated (issue 19); both parts shown.
+    const own = node.reduce((t, v) => t + BigInt(v.weight), 0n)
+    const delegated = node.reduce((t, v) => t + BigInt(v.delegatorWeight ?? '0'), 0n)
+    expect(delegated).toBeGreaterThan(0n)
 
     await openValidators(page, s, 'Set', mine(s))
     const set = page.getByTestId('validator-set')
     await expect(set.getByTestId('set-count')).toHaveText('2,000')
-    await expect(set.getByTestId('set-stake')).toHaveAttribute('title', `${total} nAVAX`)
+    await expect(set.getByTestId('set-stake')).toHaveAttribute('title', `${own + delegated} nAVAX`)
+    await expect(set.getByTestId('set-stake-own')).toHaveAttribute('title', `${own} nAVAX`)
+    await expect(set.getByTestId('set-stake-delegated')).toHaveAttribute('title', `${delegated} nAVAX`)
+    await expect(set.getByTestId('set-totals')).toContainText('Total stake (own + delegated)')
+    await expect(set.getByTestId('set-connected')).toContainText(/of stake \(own \+ delegated\) · [\d.]+ % of own stake/)
     await expect(set.getByTestId('set-shown')).toHaveText('2,000 shown')
     await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
 
     // Heaviest first.
     const table = set.getByTestId('set-table')
-    const header = table.locator('.n-data-table-th', { hasText: 'Weight' })
+    const header = table.locator('.n-data-table-th', { hasText: 'Own stake' })
     const rows = table.locator('.n-data-table-tbody .n-data-table-tr')
     // A click cycles through the orders; descending is the one with the heaviest first.
     await expect
@@ -250,6 +258,30 @@ test.describe('validators panel', () => {
     await expect(page.getByTestId('my-validators-where')).toHaveAttribute('title', `subnet ${subnet}`)
     await page.getByTestId('set-table').scrollIntoViewIfNeeded()
     await shot(page, 'validators-09-subnet')
+  })
+
+  test('a permissioned subnet with no current validators: an empty set, not an unknown subnet', async ({ app: page, sim: s }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    const quiet = s.dataset.subnets.find((x) => x.label === QUIET_SUBNET_LABEL)!.subnetId
+    expect(await currentValidators(s, { subnetID: quiet })).toEqual([])
+    await openValidators(page, s, 'Quiet', mine(s))
+    await expect(page.getByTestId('set-count')).toHaveText('2,000')
+    const input = page.getByTestId('subnet-input')
+    // Typed again if a redraw of the set (2,000 rows) put the field back to its choice before Enter.
+    await expect(async () => {
+      await input.fill(quiet)
+      await input.press('Enter')
+      await expect(page.getByTestId('my-validators-where')).toHaveAttribute('title', `subnet ${quiet}`, { timeout: 3_000 })
+    }).toPass({ timeout: 30_000 })
+    await expect(page.getByTestId('set-empty')).toHaveText('The node lists no current validators for this subnet.')
+    await expect(page.getByTestId('validator-set-error')).toHaveCount(0)
+    await expect(page.getByTestId('my-validators-error')).toHaveCount(0)
+    await expect(page.getByTestId('not-validating')).toHaveCount(2)
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 860 })
+      await page.getByTestId('validator-set').scrollIntoViewIfNeeded()
+      await shot(page, `validators-17-empty-subnet-${width}`)
+    }
   })
 
   test('an L1 validator: its validation ID, balance, nonce and owners', async ({ app: page, sim: s }) => {

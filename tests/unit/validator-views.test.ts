@@ -17,9 +17,12 @@ describe('validator views', () => {
     expect(views.map((v) => v.weight)).toEqual([MAX, MAX])
     expect(totalsOf(views)).toEqual({
       count: 2,
-      weight: (2n * (2n ** 64n - 1n)).toString(),
+      totalWeight: (2n * (2n ** 64n - 1n)).toString(),
+      ownWeight: (2n * (2n ** 64n - 1n)).toString(),
+      delegatedWeight: '0',
       connectedCount: 1,
-      connectedWeight: MAX,
+      connectedTotalWeight: MAX,
+      connectedOwnWeight: MAX,
       reportingConnected: 2
     })
   })

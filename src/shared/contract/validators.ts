@@ -91,13 +91,25 @@ export const validatorSetSchema = z
   .object({
     subnetID: shortText.nullable(),
     validators: z.array(validatorSchema).max(100_000),
+    /**
+     * Exact sums. A Primary Network validator's `weight` is its own stake; consensus weighs it by its own
+     * stake plus its delegators' (`delegatorWeight`): that is the total. Subnet and L1 validators have no
+     * delegators (total = own).
+     */
     totals: z
       .object({
         count: z.number().int().nonnegative(),
-        weight: uint,
+        /** own plus delegated: the weight consensus uses */
+        totalWeight: uint,
+        /** the validators' own stake (their `weight`) */
+        ownWeight: uint,
+        /** delegated to them (their `delegatorWeight`) */
+        delegatedWeight: uint,
         /** Of those that report `connected`. */
         connectedCount: z.number().int().nonnegative(),
-        connectedWeight: uint,
+        /** own plus delegated, of the connected validators */
+        connectedTotalWeight: uint,
+        connectedOwnWeight: uint,
         reportingConnected: z.number().int().nonnegative()
       })
       .strict()

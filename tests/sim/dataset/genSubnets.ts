@@ -3,7 +3,9 @@ import { ByteWriter, toHex, fromHex } from '../lib/bytes'
 import { cb58Decode, cb58Encode } from '../lib/cb58'
 import { sha256 } from '../lib/hash'
 import { parseNodeId } from '../lib/ids'
+import type { Rng } from '../lib/prng'
 import { makeNodeId } from './addresses'
+import type { Addr } from './addresses'
 import type { GenContext } from './context'
 import { AVAX, DAY, FEE, HOUR, at, makeBls, owner, poolAddr } from './context'
 import { VM_IDS } from './constants'
@@ -27,6 +29,9 @@ function l1TxValidator(v: L1Validator, balanceChange: bigint): L1TxValidator {
   }
 }
 
+/** The label of the permissioned subnet that has a blockchain and has never had a validator. */
+export const QUIET_SUBNET_LABEL = 'quiet-poa'
+
 export function generateSubnets(ctx: GenContext): { preferredChainId: string; unknownChainId: string } {
   const { rng, now, pools } = ctx
   const ownerAddr = pools.wellKnown.l1Owner
@@ -35,64 +40,80 @@ export function generateSubnets(ctx: GenContext): { preferredChainId: string; un
     const isL1 = si >= L1_FROM
     const created = now - rng.int(100 * DAY, 170 * DAY)
     const co = si === 2 ? [ownerAddr, poolAddr(ctx)] : [ownerAddr]
-    const subnet: Subnet = {
-      subnetId: '',
-      label,
-      owner: owner(co, 1),
-      isL1,
-      createBlockTimestamp: created,
-      createBlockIndex: 0n,
-      supply: BigInt(rng.int(1_000_000, 720_000_000)) * AVAX,
-      blockchains: [],
-      subnetValidators: [],
-    }
-    ctx.subnets.push(subnet)
-    at(ctx, created, () => {
-      const tx = ctx.ledger.issue({
-        chain: 'P', txType: 'CreateSubnetTx', time: created, payer: ownerAddr, fee: AVAX, outputs: [],
-        extra: (w) => writeOwners(w, 0n, 1, co.map((a) => a.id)),
-        json: { owner: { addresses: co.map((a) => `P-${a.bech32}`), locktime: 0, threshold: 1 } },
-        fields: { subnetOwnershipInfo: subnet.owner },
-      })
-      subnet.subnetId = tx.txHash
-      subnet.createBlockTimestamp = tx.blockTimestamp
-      subnet.createBlockIndex = tx.blockNumber
-    })
+    const subnet = createSubnet(ctx, label, isL1, co, created)
     const chainCount = si % 3 === 0 ? 2 : 1
     for (let c = 0; c < chainCount; c++) {
-      const chainTime = created + HOUR * (c + 1)
-      const chainEvmId = evmChainId++
       // the sim's node validates subnet 0, tracks subnet 1 without validating, and only knows the rest
       const status: BlockchainStatus = si === 0 ? 'Validating' : si === 1 ? 'Syncing' : 'Created'
-      const name = c === 0 ? `${label.replace(/-.*/, '')}` : `${label.replace(/-.*/, '')}-test`
-      const chain: Blockchain = {
-        blockchainId: '', name, subnetId: '', vmId: VM_IDS.subnetEvm, evmChainId: chainEvmId, status,
-        createBlockTimestamp: chainTime, createBlockNumber: 0n, genesisData: {},
-      }
-      subnet.blockchains.push(chain)
-      at(ctx, chainTime, () => {
-        const genesis = makeGenesis(rng, chainEvmId, chainTime, pools.wellKnown.l1Owner.hex.replace(/^/, '0x'))
-        const genesisBytes = new TextEncoder().encode(JSON.stringify(genesis))
-        const tx = ctx.ledger.issue({
-          chain: 'P', txType: 'CreateChainTx', time: chainTime, payer: ownerAddr, fee: AVAX, outputs: [],
-          extra: (w) => {
-            const nameBytes = new TextEncoder().encode(name)
-            w.bytes(cb58Decode(subnet.subnetId)).u16(nameBytes.length).bytes(nameBytes).bytes(cb58Decode(VM_IDS.subnetEvm)).u32(0).sized(genesisBytes)
-            w.u32(10).u32(1).u32(0) // subnet auth: secp256k1fx.Input with signature index 0
-          },
-          json: { subnetID: subnet.subnetId, chainName: name, vmID: VM_IDS.subnetEvm, fxIDs: [], genesisData: `0x${toHex(genesisBytes)}`, subnetAuthorization: { signatureIndices: [0] } },
-          fields: { subnetId: subnet.subnetId, blockchainInfo: { chainName: name, vmId: VM_IDS.subnetEvm, genesisData: genesis } },
-        })
-        Object.assign(chain, { blockchainId: tx.txHash, subnetId: subnet.subnetId, createBlockTimestamp: tx.blockTimestamp, createBlockNumber: tx.blockNumber, genesisData: genesis })
-      })
+      addChain(ctx, rng, subnet, c, evmChainId++, status)
     }
     if (!isL1) addPoaValidators(ctx, subnet, si, created + 2 * HOUR)
     else addL1(ctx, subnet, si, created + DAY)
   })
+  // A permissioned subnet with a blockchain that has never had a validator: a node knows it (its chain,
+  // platform.getSubnet), lists no current validators for it and keeps no supply for it. Its own random
+  // stream, so that it moves no draw of what is generated after it.
+  const quietRng = rng.fork(QUIET_SUBNET_LABEL)
+  const quiet = createSubnet(ctx, QUIET_SUBNET_LABEL, false, [ownerAddr], now - quietRng.int(20 * DAY, 60 * DAY))
+  addChain(ctx, quietRng, quiet, 0, evmChainId++, 'Created')
   return {
     preferredChainId: cb58Encode(sha256(new TextEncoder().encode(`preferred:${ctx.params.name}:${rng.next()}`))),
     unknownChainId: cb58Encode(sha256(new TextEncoder().encode(`unknown:${ctx.params.name}:${rng.next()}`))),
   }
+}
+
+/** A subnet and its CreateSubnetTx (the subnet ID is that transaction's ID). */
+function createSubnet(ctx: GenContext, label: string, isL1: boolean, co: Addr[], created: number): Subnet {
+  const subnet: Subnet = {
+    subnetId: '',
+    label,
+    owner: owner(co, 1),
+    isL1,
+    createBlockTimestamp: created,
+    createBlockIndex: 0n,
+    blockchains: [],
+    subnetValidators: [],
+  }
+  ctx.subnets.push(subnet)
+  at(ctx, created, () => {
+    const tx = ctx.ledger.issue({
+      chain: 'P', txType: 'CreateSubnetTx', time: created, payer: ctx.pools.wellKnown.l1Owner, fee: AVAX, outputs: [],
+      extra: (w) => writeOwners(w, 0n, 1, co.map((a) => a.id)),
+      json: { owner: { addresses: co.map((a) => `P-${a.bech32}`), locktime: 0, threshold: 1 } },
+      fields: { subnetOwnershipInfo: subnet.owner },
+    })
+    subnet.subnetId = tx.txHash
+    subnet.createBlockTimestamp = tx.blockTimestamp
+    subnet.createBlockIndex = tx.blockNumber
+  })
+  return subnet
+}
+
+/** The subnet's c-th blockchain (a Subnet-EVM chain) and its CreateChainTx, an hour per chain after the subnet. */
+function addChain(ctx: GenContext, rng: Rng, subnet: Subnet, c: number, chainEvmId: number, status: BlockchainStatus): void {
+  const chainTime = subnet.createBlockTimestamp + HOUR * (c + 1)
+  const base = subnet.label.replace(/-.*/, '')
+  const name = c === 0 ? base : `${base}-test`
+  const chain: Blockchain = {
+    blockchainId: '', name, subnetId: '', vmId: VM_IDS.subnetEvm, evmChainId: chainEvmId, status,
+    createBlockTimestamp: chainTime, createBlockNumber: 0n, genesisData: {},
+  }
+  subnet.blockchains.push(chain)
+  at(ctx, chainTime, () => {
+    const genesis = makeGenesis(rng, chainEvmId, chainTime, ctx.pools.wellKnown.l1Owner.hex.replace(/^/, '0x'))
+    const genesisBytes = new TextEncoder().encode(JSON.stringify(genesis))
+    const tx = ctx.ledger.issue({
+      chain: 'P', txType: 'CreateChainTx', time: chainTime, payer: ctx.pools.wellKnown.l1Owner, fee: AVAX, outputs: [],
+      extra: (w) => {
+        const nameBytes = new TextEncoder().encode(name)
+        w.bytes(cb58Decode(subnet.subnetId)).u16(nameBytes.length).bytes(nameBytes).bytes(cb58Decode(VM_IDS.subnetEvm)).u32(0).sized(genesisBytes)
+        w.u32(10).u32(1).u32(0) // subnet auth: secp256k1fx.Input with signature index 0
+      },
+      json: { subnetID: subnet.subnetId, chainName: name, vmID: VM_IDS.subnetEvm, fxIDs: [], genesisData: `0x${toHex(genesisBytes)}`, subnetAuthorization: { signatureIndices: [0] } },
+      fields: { subnetId: subnet.subnetId, blockchainInfo: { chainName: name, vmId: VM_IDS.subnetEvm, genesisData: genesis } },
+    })
+    Object.assign(chain, { blockchainId: tx.txHash, subnetId: subnet.subnetId, createBlockTimestamp: tx.blockTimestamp, createBlockNumber: tx.blockNumber, genesisData: genesis })
+  })
 }
 
 function addPoaValidators(ctx: GenContext, subnet: Subnet, si: number, from: number): void {
@@ -136,6 +157,16 @@ function validationIdOf(txId: string, index: number): Uint8Array {
   return sha256(new ByteWriter().bytes(cb58Decode(txId)).u32(index).finish())
 }
 
+/**
+ * ACP-77: the conversion ID is sha256 of SubnetToL1ConversionData (codec version 0, subnet ID, manager
+ * chain ID, manager address, then each initial validator's NodeID bytes, BLS public key and weight).
+ */
+function conversionIdOf(subnetId: string, chainId: string, managerAddress: string, vals: L1Validator[]): string {
+  const w = new ByteWriter().u16(0).bytes(cb58Decode(subnetId)).bytes(cb58Decode(chainId)).sized(fromHex(managerAddress)).u32(vals.length)
+  for (const v of vals) w.sized(parseNodeId(v.nodeID)).bytes(fromHex(v.signer.publicKey)).u64(v.weight)
+  return cb58Encode(sha256(w.finish()))
+}
+
 function addL1(ctx: GenContext, subnet: Subnet, si: number, convertAt: number): void {
   const { rng, now, pools } = ctx
   const o = pools.wellKnown.l1Owner
@@ -172,6 +203,7 @@ function addL1(ctx: GenContext, subnet: Subnet, si: number, convertAt: number): 
     tx.l1ValidatorDetails = vals.map((v) => l1TxValidator(v, v.balance))
     tx.amountL1ValidatorBalanceBurned = [{ ...ctx.ledger.avax, amount: total }]
     subnet.l1ConversionTransactionHash = tx.txHash
+    subnet.conversionId = conversionIdOf(subnet.subnetId, chain.blockchainId, managerAddress, vals)
   })
   for (let k = 0; k < later; k++) {
     const t = convertAt + rng.int(HOUR, Math.max(2 * HOUR, now - convertAt - DAY))

@@ -181,10 +181,10 @@ export interface Subnet {
   /** ConvertSubnetToL1Tx ID for an L1 */
   l1ConversionTransactionHash?: string
   l1ValidatorManagerDetails?: ValidatorManager
+  /** an L1's conversion ID (ACP-77): sha256 of its SubnetToL1ConversionData, as platform.getSubnet reports it */
+  conversionId?: string
   createBlockTimestamp: number
   createBlockIndex: bigint
-  /** supply reported by platform.getCurrentSupply for this subnet */
-  supply: bigint
   blockchains: Blockchain[]
   /** validators of a permissioned (non-L1) subnet */
   subnetValidators: SubnetValidator[]

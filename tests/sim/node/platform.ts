@@ -16,6 +16,9 @@ import { rfc3339 } from './info'
 import { VALIDATOR_FEE_CONFIG, ValidatorState } from './validators'
 import type { ValidatorShape } from './validators'
 
+/** ids.Empty in cb58 (the Primary Network's ID is that too): what avalanchego prints for an ID a subnet does not have */
+const EMPTY_ID = PRIMARY_NETWORK_ID
+
 const ownerJson = (o: Owner) => ({ locktime: o.locktime.toString(), threshold: String(o.threshold), addresses: o.addresses.map((a) => `P-${a}`) })
 
 function blockReply(ds: Dataset, b: PBlock, encoding: string) {
@@ -111,9 +114,34 @@ export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<st
     getCurrentSupply(p) {
       const subnetId = optString(p, 'subnetID') ?? PRIMARY_NETWORK_ID
       if (subnetId === PRIMARY_NETWORK_ID) return { supply: ds.supply.toString(), height: pHeight() }
-      const s = ds.subnetById(checkId(subnetId, 'subnetID'))
+      checkId(subnetId, 'subnetID')
+      // avalanchego keeps a supply for the Primary Network and elastic (transformed) subnets only; a
+      // permissioned subnet, an L1 and an unknown ID all get the database's "not found" (none here is elastic)
+      throw new MethodError('fetching current supply failed: not found')
+    },
+    // platform.getSubnet (avalanchego v1.11+): the owner, and what the subnet is; an unknown ID is "not found"
+    getSubnet(p) {
+      const subnetId = optString(p, 'subnetID') ?? ''
+      if (subnetId === '' || subnetId === PRIMARY_NETWORK_ID) throw new MethodError("the primary network isn't a subnet")
+      try {
+        parseId(subnetId)
+      } catch {
+        throw new InvalidArgument()
+      }
+      const s = ds.subnetById(subnetId)
       if (!s) throw new MethodError('not found')
-      return { supply: s.supply.toString(), height: pHeight() }
+      const l1 = s.isL1 && s.l1ValidatorManagerDetails !== undefined
+      return {
+        isPermissioned: !l1,
+        controlKeys: s.owner.addresses.map((a) => `P-${a}`),
+        threshold: String(s.owner.threshold),
+        locktime: s.owner.locktime.toString(),
+        subnetTransformationTxID: EMPTY_ID,
+        conversionID: l1 ? s.conversionId : EMPTY_ID,
+        managerChainID: l1 ? s.l1ValidatorManagerDetails!.blockchainId : EMPTY_ID,
+        // types.JSONByteSlice: 0x-hex, "0x" when empty
+        managerAddress: l1 ? s.l1ValidatorManagerDetails!.contractAddress : '0x',
+      }
     },
     getCurrentValidators(p) {
       const subnetId = optString(p, 'subnetID') ?? PRIMARY_NETWORK_ID

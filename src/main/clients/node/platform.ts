@@ -215,6 +215,30 @@ export const getCurrentSupply = defineRpcMethod({
   result: z.looseObject({ supply: uint, height: uint.optional() })
 })
 
+/**
+ * What the node knows of one subnet (avalanchego v1.11+; not in the interface spec): its owner, and what
+ * it is. A permissioned subnet has isPermissioned true; an elastic one a subnetTransformationTxID and an
+ * L1 a conversionID (each ids.Empty otherwise). An ID the node does not know: the method error "not
+ * found"; the Primary Network's: "the primary network isn't a subnet". An older node: "can't find method".
+ */
+export const getSubnet = defineRpcMethod({
+  api: 'pchain',
+  method: 'platform.getSubnet',
+  effect: 'read',
+  params: z.strictObject({ subnetID: cb58IdSchema }),
+  result: z.looseObject({
+    isPermissioned: z.boolean(),
+    controlKeys: z.array(z.string()).nullish(),
+    threshold: uint,
+    locktime: uint.optional(),
+    subnetTransformationTxID: id.optional(),
+    conversionID: id.optional(),
+    managerChainID: id.optional(),
+    /** types.JSONByteSlice: 0x-hex, "0x" when the subnet is not an L1 */
+    managerAddress: hexBytes.nullish()
+  })
+})
+
 /** Omitted subnetID: the Primary Network; omitted nodeIDs: every current validator. */
 export const getCurrentValidators = defineRpcMethod({
   api: 'pchain',
@@ -244,6 +268,7 @@ export const getValidatorFeeState = defineRpcMethod({
   result: z.looseObject({ excess: uintOrNumber, price: uintOrNumber, timestamp: z.string() })
 })
 
+export type CurrentSupply = z.output<typeof getCurrentSupply.decl.result>
 export type Validator = z.output<typeof validator>
 export type Delegator = z.output<typeof delegator>
 export type Owner = z.output<typeof owner>

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/rpc/errors'
 import { platform, type NodeApis } from '../../clients/node/index'
 import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
+import { SUBNET_KIND_TEXT, subnetKnowledge, unknownSubnetError } from './subnets'
 import { blockchainView, pBlockView } from './views'
 
 /**
@@ -43,10 +44,7 @@ export function pchainHandlers(connections: Connections): AreaHandlers<'pchain'>
       return { blockchainID, status: r.status, meaning: blockchainStatusMeaning(r.status) }
     },
     'pchain.getCurrentSupply': async ({ subnetID }, { signal }) => {
-      // The node answers an unknown subnet with a method error (its words vary by version).
-      const r = subnetID
-        ? await notFoundAs(platform.getCurrentSupply(node(), { subnetID }, { signal }), `The node knows no subnet ${subnetID}: check the subnet ID`, /./)
-        : await platform.getCurrentSupply(node(), {}, { signal })
+      const r = subnetID ? await subnetSupply(node(), subnetID, signal) : await platform.getCurrentSupply(node(), {}, { signal })
       return { subnetID: subnetID ?? null, supply: r.supply, ...(r.height !== undefined ? { height: r.height } : {}) }
     },
     'pchain.getBalance': async ({ addresses }, { signal }) => {
@@ -85,16 +83,38 @@ async function blockOf(n: NodeApis, hex: string, json: platform.BlockResult | un
   return pBlockView(hex, json?.block, encoding, next)
 }
 
-/** The node says "not found" as a -32000 method error: that becomes NOT_FOUND with our words. */
-function isNotFound(err: unknown, pattern: RegExp): boolean {
+/**
+ * A subnet's supply. The node keeps none for a permissioned subnet or an L1 and says "fetching current
+ * supply failed: not found", as it does for an ID it does not know: what the node says of the subnet
+ * itself tells the two apart. Either way the node's own words go with the error.
+ */
+async function subnetSupply(n: NodeApis, subnetID: string, signal: AbortSignal): Promise<platform.CurrentSupply> {
+  try {
+    return await platform.getCurrentSupply(n, { subnetID }, { signal })
+  } catch (err) {
+    if (!isNotFound(err, /not found/i)) throw err
+    const nodeSaid = err.details?.upstreamMessage ?? ''
+    const k = await subnetKnowledge(n, subnetID, signal)
+    // The words of the method asked (the supply's), not those of the question that decided it.
+    if (!k.known) throw unknownSubnetError(subnetID, { ...k, nodeSaid }, err)
+    // An elastic subnet keeps a supply: its "not found" is not one of these, and stays the node's error as it is.
+    if (k.kind === 'elastic') throw err
+    const what = k.kind === null ? 'one (the node lists its blockchains; it does not serve platform.getSubnet to say which kind)' : SUBNET_KIND_TEXT[k.kind]
+    throw new AppError('NOT_FOUND', `No supply is kept for permissioned subnets and L1s, and subnet ${subnetID} is ${what}`, { upstreamMessage: nodeSaid }, { cause: err })
+  }
+}
+
+/** The node says "not found" as a -32000 method error. */
+function isNotFound(err: unknown, pattern: RegExp): err is AppError<'RPC'> {
   return err instanceof AppError && err.is('RPC') && pattern.test(err.details?.upstreamMessage ?? '')
 }
 
+/** NOT_FOUND with our words, the node's own beside them. */
 async function notFoundAs<T>(p: Promise<T>, message: string, pattern = /not found/i): Promise<T> {
   try {
     return await p
   } catch (err) {
-    if (isNotFound(err, pattern)) throw new AppError('NOT_FOUND', message, undefined, { cause: err })
+    if (isNotFound(err, pattern)) throw new AppError('NOT_FOUND', message, { upstreamMessage: err.details?.upstreamMessage ?? '' }, { cause: err })
     throw err
   }
 }

@@ -1,6 +1,7 @@
 import type { MyValidators } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import { platform, type NodeApis } from '../../clients/node/index'
+import { assertSubnetKnown } from '../chains/subnets'
 import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
 import type { ValidatorsService } from './service'
@@ -26,7 +27,7 @@ export async function readMine(
   // An empty nodeIDs list would ask the node for every validator: ask nothing instead.
   if (asked.length === 0) return { subnetID: subnet, nodeIDs: [], validators: [], notValidating: [] }
   const r = await platform.getCurrentValidators(node, { nodeIDs: asked, ...(subnetID ? { subnetID } : {}) }, { signal })
-  if (subnetID && r.validators.length === 0) await assertSubnetExists(node, subnetID, signal)
+  if (subnetID && r.validators.length === 0) await assertSubnetKnown(node, subnetID, signal)
   const found = new Set(r.validators.map((v) => v.nodeID))
   const order = new Map(asked.map((id, i) => [id, i]))
   return {
@@ -47,7 +48,7 @@ export function validatorHandlers(connections: Connections, validators: Validato
     'validators.list': async ({ subnetID }, { signal }) => {
       const subnet = subnetID ?? null
       const r = await platform.getCurrentValidators(node(), subnetID ? { subnetID } : {}, { signal })
-      if (subnetID && r.validators.length === 0) await assertSubnetExists(node(), subnetID, signal)
+      if (subnetID && r.validators.length === 0) await assertSubnetKnown(node(), subnetID, signal)
       // The list has no use for per-validator delegator lists (the detail view asks for them).
       const validators = r.validators.map((v) => validatorView(v, subnet))
       return { subnetID: subnet, validators, totals: totalsOf(validators) }
@@ -69,7 +70,7 @@ export function validatorHandlers(connections: Connections, validators: Validato
       const r = await platform.getCurrentValidators(node(), { nodeIDs: [nodeID], ...(subnetID ? { subnetID } : {}) }, { signal })
       const v = r.validators.find((x) => x.nodeID === nodeID)
       if (!v) {
-        if (subnetID) await assertSubnetExists(node(), subnetID, signal)
+        if (subnetID) await assertSubnetKnown(node(), subnetID, signal)
         throw new AppError('NOT_FOUND', `${nodeID} is not a current validator of ${subnetID ? `subnet ${subnetID}` : 'the Primary Network'}`)
       }
       // Before 2021 a node listed delegators beside the validators instead of inside them.
@@ -83,17 +84,3 @@ export function validatorHandlers(connections: Connections, validators: Validato
 
 /** The Primary Network's subnet ID (32 zero bytes in cb58). */
 const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY'
-
-/**
- * A subnet the node does not know has no validators, and the node says nothing more: its supply
- * query does fail for an unknown subnet, which tells the two apart.
- */
-async function assertSubnetExists(node: NodeApis, subnetID: string, signal: AbortSignal): Promise<void> {
-  try {
-    await platform.getCurrentSupply(node, { subnetID }, { signal })
-  } catch (err) {
-    if (err instanceof AppError && err.is('RPC'))
-      throw new AppError('NOT_FOUND', `The node knows no subnet ${subnetID}: check the subnet ID`, undefined, { cause: err })
-    throw err
-  }
-}

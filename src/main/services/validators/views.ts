@@ -17,7 +17,8 @@ export function validatorView(v: platform.Validator, subnetID: string | null): V
   copy('uptime', v.uptime)
   copy('connected', v.connected)
   copy('delegatorCount', v.delegatorCount)
-  copy('delegatorWeight', v.delegatorWeight)
+  // Nodes before 2023 sent no delegatorWeight, only the delegators themselves (each validator's, nested).
+  copy('delegatorWeight', v.delegatorWeight ?? (v.delegators ? v.delegators.reduce((s, d) => s + BigInt(d.weight), 0n).toString() : undefined))
   copy('validationRewardOwner', ownerView(v.validationRewardOwner))
   copy('delegationRewardOwner', ownerView(v.delegationRewardOwner))
   copy('signer', v.signer ? { publicKey: v.signer.publicKey, proofOfPossession: v.signer.proofOfPossession } : undefined)
@@ -46,20 +47,39 @@ function ownerView(o: platform.Owner | undefined): Owner | undefined {
   return o ? { locktime: o.locktime, threshold: o.threshold, addresses: o.addresses } : undefined
 }
 
-/** Count, total weight and connected share, exact (bigint sums of decimal strings). */
+/**
+ * Count, weights and connected share, exact (bigint sums of decimal strings). A Primary Network
+ * validator's `weight` is its own stake; consensus samples it by its own stake plus what is delegated to
+ * it (`delegatorWeight`), so the total and the connected share count both. Subnet and L1 validators have
+ * no delegators: their total is their weight.
+ */
 export function totalsOf(validators: readonly ValidatorView[]): ValidatorSet['totals'] {
-  let weight = 0n
-  let connectedWeight = 0n
+  let own = 0n
+  let delegated = 0n
+  let connectedOwn = 0n
+  let connectedDelegated = 0n
   let connectedCount = 0
   let reportingConnected = 0
   for (const v of validators) {
     const w = BigInt(v.weight)
-    weight += w
+    const d = BigInt(v.delegatorWeight ?? '0')
+    own += w
+    delegated += d
     if (v.connected !== undefined) reportingConnected++
     if (v.connected === true) {
       connectedCount++
-      connectedWeight += w
+      connectedOwn += w
+      connectedDelegated += d
     }
   }
-  return { count: validators.length, weight: weight.toString(), connectedCount, connectedWeight: connectedWeight.toString(), reportingConnected }
+  return {
+    count: validators.length,
+    totalWeight: (own + delegated).toString(),
+    ownWeight: own.toString(),
+    delegatedWeight: delegated.toString(),
+    connectedCount,
+    connectedTotalWeight: (connectedOwn + connectedDelegated).toString(),
+    connectedOwnWeight: connectedOwn.toString(),
+    reportingConnected
+  }
 }
