@@ -79,3 +79,24 @@ export function manyLines(lines = 20_000, refs = 500, samples = 2_000): Buffer {
 export function longVarint(bytes = 1024 * 1024): Buffer {
   return Buffer.concat([Buffer.from([...header(), (10 << 3) | 0]), Buffer.alloc(bytes, 0xff), Buffer.from([0x01])])
 }
+
+/** A sample of `ids` (packed location ids) and one value, as a Profile field. */
+const sampleField = (ids: number[], values: number[]): number[] => field(2, [...field(1, ids), ...field(2, values)])
+
+/**
+ * Within every count the scan checks, and still slow to summarise: location 2 has 256 inlined lines and
+ * each of 300,000 samples is 8 of it (2,048 frames), so the summary walks some 600 million frames. Only the
+ * decoder's deadline stops it.
+ */
+export function deepStacks(samples = 300_000): Buffer {
+  const location = [...field(1, 2), ...new Array<number[]>(256).fill(field(4, field(1, 1))).flat()]
+  const one = Buffer.from(sampleField(new Array<number>(8).fill(2), [1]))
+  return gzipSync(Buffer.concat([Buffer.from([...header(), ...field(4, location)]), Buffer.alloc(one.length * samples).fill(one)]))
+}
+
+/** Within every count the scan checks, and too big for the decoder's heap: 500,000 samples of 100 values each. */
+export function fatSamples(samples = 500_000, values = 100): Buffer {
+  const location = [...field(1, 1), ...field(4, field(1, 1))]
+  const one = Buffer.from(sampleField([1], new Array<number>(values).fill(1)))
+  return gzipSync(Buffer.concat([Buffer.from([...header(), ...field(4, location)]), Buffer.alloc(one.length * samples).fill(one)]))
+}

@@ -9,7 +9,7 @@ import type { DecodeRequest } from './pprof-worker'
  * What one decode may take: the worker's heap, and the time from the request to the answer. Loading the
  * worker is not counted (fast when built, seconds when tsx compiles it on a busy machine), but bounded too.
  */
-export const DECODE_LIMITS = { memoryMiB: 256, deadlineMs: 6_000, startMs: 60_000, concurrent: 2 } as const
+export const DECODE_LIMITS = { memoryMiB: 256, deadlineMs: 5_000, startMs: 60_000, concurrent: 2 } as const
 
 /**
  * Where the worker's code is, in each way the app runs. Built (electron-vite: out/main/*.js), the worker
@@ -47,7 +47,13 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
  * however built, can exhaust or hold the main process: a worker past either is ended and the call fails
  * with a message that names the limit. Every path that opens a profile comes here.
  */
-export function decodeProfile(name: string, bytes: Uint8Array, valueIndex?: number, signal?: AbortSignal): Promise<ProfileSummary> {
+export function decodeProfile(
+  name: string,
+  bytes: Uint8Array,
+  valueIndex?: number,
+  signal?: AbortSignal,
+  limits: { memoryMiB: number; deadlineMs: number } = DECODE_LIMITS
+): Promise<ProfileSummary> {
   return turn(
     () =>
       new Promise<ProfileSummary>((resolve, reject) => {
@@ -55,7 +61,7 @@ export function decodeProfile(name: string, bytes: Uint8Array, valueIndex?: numb
         const entry = workerEntry()
         const worker = new Worker(entry.file, {
           ...(entry.workerData ? { workerData: entry.workerData } : {}),
-          resourceLimits: { maxOldGenerationSizeMb: DECODE_LIMITS.memoryMiB, stackSizeMb: 4 },
+          resourceLimits: { maxOldGenerationSizeMb: limits.memoryMiB, stackSizeMb: 4 }
         })
         let settled = false
         const finish = (outcome: () => void): void => {
@@ -70,8 +76,8 @@ export function decodeProfile(name: string, bytes: Uint8Array, valueIndex?: numb
         const deadline = (): void => {
           clearTimeout(timer)
           timer = setTimeout(
-            () => finish(() => reject(new AppError('TIMEOUT', `${name} takes longer than ${DECODE_LIMITS.deadlineMs / 1000} s to decode: not opened`, { timeoutMs: DECODE_LIMITS.deadlineMs }))),
-            DECODE_LIMITS.deadlineMs
+            () => finish(() => reject(new AppError('TIMEOUT', `${name} takes longer than ${limits.deadlineMs / 1000} s to decode: not opened`, { timeoutMs: limits.deadlineMs }))),
+            limits.deadlineMs
           )
         }
         const cancel = (): void => finish(() => reject(new AppError('CANCELLED', `Opening ${name} was cancelled`)))
@@ -86,8 +92,8 @@ export function decodeProfile(name: string, bytes: Uint8Array, valueIndex?: numb
           finish(() =>
             reject(
               e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-                ? new AppError('BAD_INPUT', `${name} needs more than ${DECODE_LIMITS.memoryMiB} MiB to decode: not opened`, {
-                    issues: [{ path: ['name'], message: `needs more than ${DECODE_LIMITS.memoryMiB} MiB to decode` }]
+                ? new AppError('BAD_INPUT', `${name} needs more than ${limits.memoryMiB} MiB to decode: not opened`, {
+                    issues: [{ path: ['name'], message: `needs more than ${limits.memoryMiB} MiB to decode` }]
                   })
                 : new AppError('INTERNAL', `The profile decoder failed on ${name}`, undefined, { cause: e })
             )
