@@ -26,11 +26,13 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // The Electron entry, and the two that run in plain Node: browser mode and the command line.
+        // The Electron entry, and the two that run in plain Node: browser mode and the command line; and the
+        // profile decoder's worker thread, which pprof-decoder.ts finds beside them as pprof-worker.js.
         input: {
           index: resolve(root, 'src/main/index.ts'),
           serve: resolve(root, 'src/main/server/serve.ts'),
-          cli: resolve(root, 'src/main/cli.ts')
+          cli: resolve(root, 'src/main/cli.ts'),
+          'pprof-worker': resolve(root, 'src/main/services/control/pprof-worker.ts')
         }
       }
     }

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/rpc/errors'
 import type { AreaHandlers } from '../handlers'
-import { summarizeProfile } from './pprof'
+import { decodeProfile } from './pprof-decoder'
 import { MAX_KEPT_PER_PROFILE, type KeptProfiles } from './kept-profiles'
 import { listProfileFiles, profileFolder, readProfileFile } from './profile-files'
 import type { ControlService } from './service'
@@ -50,12 +50,12 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
     },
     // The folder the listing used (from the kept VM configuration, never a new call): only its files are read.
     // Each file opened is kept as a copy (by time) in the data folder, to read offline and to compare.
-    'control.openProfile': async ({ name, valueIndex }) => {
+    'control.openProfile': async ({ name, valueIndex }, { signal }) => {
       const configured = profileDir()
       // The kept configuration, or (never read yet) the node's own answer.
       const vm = configured === null ? ((await control.nodeVmConfig(undefined, false)) ?? (await control.nodeVmConfig())) : undefined
       const { bytes, modifiedAt } = await readProfileFile(profileFolder(configured, vm?.config).dir, name)
-      const summary = summarizeProfile(name, bytes, valueIndex)
+      const summary = await decodeProfile(name, bytes, valueIndex, signal)
       const id = kept?.profileId()
       if (!kept || !id) return summary
       const copy = await kept.store.keep(id, control.scope(), name, modifiedAt, bytes)
@@ -65,9 +65,9 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
       const id = kept?.profileId()
       return { max: MAX_KEPT_PER_PROFILE, dir: kept && id ? `${kept.dir}/${id}` : '', profiles: kept && id ? await kept.store.list(id) : [] }
     },
-    'control.openKeptProfile': async ({ id, valueIndex }) => {
+    'control.openKeptProfile': async ({ id, valueIndex }, { signal }) => {
       const { kept: copy, bytes } = await kept!.store.read(activeId(), id)
-      return { kept: copy, ...summarizeProfile(copy.name, bytes, valueIndex) }
+      return { kept: copy, ...(await decodeProfile(copy.name, bytes, valueIndex, signal)) }
     },
     'control.keptProfileBytes': async ({ id, offset }) => {
       const { kept: copy, bytes } = await kept!.store.slice(activeId(), id, offset, PART_BYTES)

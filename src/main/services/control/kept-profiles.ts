@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { KeptProfile } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import { kindOf } from './profile-files'
-import { MAX_PROFILE_BYTES } from './pprof'
+import { PROFILE_LIMITS } from './pprof-limits'
 
 /** How many copies are kept per app profile; the oldest goes first. */
 export const MAX_KEPT_PER_PROFILE = 50
@@ -113,8 +113,9 @@ export class KeptProfiles {
   /** The bytes of one copy (whole, for reading it). */
   async read(profileId: string, id: string): Promise<{ kept: KeptProfile; bytes: Buffer }> {
     const kept = await this.find(profileId, id)
+    // Checked before reading (the size is the listing's): the copy is not read whole to find it too large.
+    if (kept.size > PROFILE_LIMITS.fileBytes) throw new AppError('BAD_INPUT', `${id} is larger than ${PROFILE_LIMITS.fileBytes / 1024 / 1024} MiB`)
     const bytes = await readFile(join(this.dirOf(profileId), id))
-    if (bytes.length > MAX_PROFILE_BYTES) throw new AppError('BAD_INPUT', `${id} is larger than ${MAX_PROFILE_BYTES / 1024 / 1024} MiB`)
     return { kept, bytes }
   }
 

@@ -1,11 +1,8 @@
-import { gunzipSync } from 'node:zlib'
 import { Profile } from 'pprof-format'
 import type { ProfileSummary } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
+import { limitError, notAProfile, PROFILE_LIMITS, scanProfile, unpack } from './pprof-limits'
 
-/** Larger than any profile a node writes; a bigger file is refused rather than read. */
-export const MAX_PROFILE_BYTES = 64 * 1024 * 1024
-const MAX_UNZIPPED = 256 * 1024 * 1024
 const TOP = 300
 /** Flame-graph frames thinner than this share of the total are folded into their parent. */
 const MIN_SHARE = 0.001
@@ -14,14 +11,16 @@ const MAX_NODES = 20_000
 /**
  * Reads a Go pprof file (gzipped protobuf, as a node writes it) into what the panel shows: the
  * functions with their flat and cumulative values, and the call tree for a flame graph. A file that
- * is not a profile, or is cut short, gets a message that says so.
+ * is not a profile, or is cut short, gets a message that says so; one past PROFILE_LIMITS, one that
+ * names the limit. Synchronous and unbounded in time for what passes the limits: the app runs it only
+ * in a worker (decodeProfile in pprof-decoder.ts).
  */
 export function summarizeProfile(name: string, bytes: Uint8Array, valueIndex?: number): ProfileSummary {
-  const profile = decode(bytes)
+  const profile = decode(name, bytes)
   const strings = profile.stringTable.strings
   const str = (i: number | bigint): string => strings[Number(i)] ?? ''
   const sampleTypes = profile.sampleType.map((t) => ({ type: str(t.type), unit: str(t.unit) }))
-  if (sampleTypes.length === 0) throw notAProfile(name, 'it has no sample types')
+  if (sampleTypes.length === 0) throw unusable(name, 'it has no sample types')
   const index = valueIndex ?? defaultIndex(profile, sampleTypes)
   if (index < 0 || index >= sampleTypes.length) throw new AppError('BAD_INPUT', `valueIndex must be from 0 to ${sampleTypes.length - 1}`, { issues: [{ path: ['valueIndex'], message: 'out of range' }] })
 
@@ -43,8 +42,11 @@ export function summarizeProfile(name: string, bytes: Uint8Array, valueIndex?: n
     const v = BigInt(s.value[index] ?? 0)
     if (v === 0n) continue
     total += v
-    // Stack leaf first: flatten, then walk root first for the tree.
-    const stack = s.locationId.flatMap((id) => frames.get(String(id)) ?? ['(unknown location)'])
+    // Stack leaf first: flatten, then walk root first for the tree. The scan bounded the locations of a
+    // stack; with their inlined lines it may still be deep (and the tree below is walked recursively).
+    const parts = s.locationId.map((id) => frames.get(String(id)) ?? ['(unknown location)'])
+    if (parts.reduce((n, p) => n + p.length, 0) > PROFILE_LIMITS.stackDepth) throw limitError(name, `has a stack deeper than ${PROFILE_LIMITS.stackDepth} frames`)
+    const stack = parts.flat()
     if (stack.length === 0) continue
     flat.set(stack[0]!, (flat.get(stack[0]!) ?? 0n) + v)
     for (const fn of new Set(stack)) cum.set(fn, (cum.get(fn) ?? 0n) + v)
@@ -88,27 +90,17 @@ export function summarizeProfile(name: string, bytes: Uint8Array, valueIndex?: n
   }
 }
 
-function decode(bytes: Uint8Array): Profile {
-  let raw: Uint8Array = bytes
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      raw = gunzipSync(bytes, { maxOutputLength: MAX_UNZIPPED })
-    } catch (e) {
-      throw new AppError('BAD_INPUT', `The file is gzipped but cannot be unpacked (${(e as Error).message}): it may be truncated`, {
-        issues: [{ path: ['name'], message: 'truncated or damaged gzip data' }]
-      })
-    }
-  }
+function decode(name: string, bytes: Uint8Array): Profile {
+  const raw = unpack(name, bytes)
+  scanProfile(name, raw)
   try {
     return Profile.decode(raw)
   } catch (e) {
-    throw new AppError('BAD_INPUT', `The file is not a pprof profile, or it is truncated (${String((e as Error).message).slice(0, 200)})`, {
-      issues: [{ path: ['name'], message: 'not a pprof profile' }]
-    })
+    throw notAProfile(name, String((e as Error).message))
   }
 }
 
-function notAProfile(name: string, why: string): AppError {
+function unusable(name: string, why: string): AppError {
   return new AppError('BAD_INPUT', `${name} is not a usable pprof profile: ${why}`, { issues: [{ path: ['name'], message: why }] })
 }
 

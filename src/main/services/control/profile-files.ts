@@ -1,9 +1,10 @@
-import { open, readdir, realpath, stat } from 'node:fs/promises'
+import { constants, type Stats } from 'node:fs'
+import { lstat, open, readdir, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { isAbsolute, join, normalize, sep } from 'node:path'
-import type { ProfileFolderSource, ProfileSummary } from '../../../shared/contract'
+import type { ProfileFolderSource } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
-import { MAX_PROFILE_BYTES, summarizeProfile } from './pprof'
+import { PROFILE_LIMITS } from './pprof-limits'
 
 export type ProfileKind = 'cpu' | 'memory' | 'lock' | 'other'
 
@@ -70,30 +71,76 @@ export function kindOf(name: string): ProfileKind {
 }
 
 /**
- * The files of the profile folder, newest first. A folder that does not exist yet is not an error (the
- * node makes it on its first profile): `exists: false` and no files. One that cannot be read is.
+ * Whether a file name is one of a profile: what avalanchego and coreth write (cpu.profile, mem.profile,
+ * lock.profile; the continuous profiler's older ones as cpu.profile.1 …), what Go's tools write
+ * (.pprof, .prof, .pb.gz) and files named after a Go profile (heap, allocs, goroutine …). Other files of
+ * the folder (logs, notes, the node's own files when it is pointed at a shared folder) are not listed.
+ */
+export function isProfileName(name: string): boolean {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) return false
+  return /\.(profile|pprof|prof|pb\.gz|pb)(\.\d+)?$/i.test(name) || /^(cpu|mem|memory|heap|allocs|lock|mutex|block|goroutine|threadcreate)([._-]|$)/i.test(name)
+}
+
+/** A path that resolves inside the folder `root` (both real paths). */
+function inside(root: string, path: string): boolean {
+  return path.startsWith(root.endsWith(sep) ? root : root + sep)
+}
+
+/**
+ * The profile files of the profile folder, newest first. A folder that does not exist yet is not an error
+ * (the node makes it on its first profile): `exists: false` and no files. One that cannot be read is.
+ * Only regular files are listed, seen with lstat (a named pipe or device is never opened, not even
+ * to look at it). A symbolic link is listed when it leads to a regular file inside the folder, and then
+ * with that file's size and time; one that leads out of the folder is not listed at all: the app would
+ * refuse to open it (readProfileFile), and listing it would show a size and time of a file elsewhere.
  */
 export async function listProfileFiles(dir: string): Promise<{ exists: boolean; files: { name: string; size: number; modifiedAt: number; kind: ProfileKind }[] }> {
+  let root: string
   let names: string[]
   try {
-    names = await readdir(dir)
+    root = await realpath(dir)
+    names = (await readdir(root)).filter(isProfileName)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { exists: false, files: [] }
     throw new AppError('NOT_FOUND', code === 'ENOTDIR' ? `The profile folder ${dir} is a file, not a folder` : `The profile folder ${dir} cannot be read (${code ?? 'error'})`)
   }
   const files = await Promise.all(
-    names
-      .filter((n) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(n))
-      .map(async (name) => {
-        const s = await stat(join(dir, name)).catch(() => undefined)
-        return s?.isFile() ? { name, size: s.size, modifiedAt: Math.round(s.mtimeMs), kind: kindOf(name) } : undefined
-      })
+    names.map(async (name) => {
+      const s = await regularFileStats(root, name).catch(() => undefined)
+      return s ? { name, size: s.size, modifiedAt: Math.round(s.mtimeMs), kind: kindOf(name) } : undefined
+    })
   )
   return { exists: true, files: files.filter((f) => f !== undefined).sort((a, b) => b.modifiedAt - a.modifiedAt || a.name.localeCompare(b.name)) }
 }
 
-/** Reads one file of the folder (never outside it, never larger than MAX_PROFILE_BYTES): its bytes and time. */
+/** The lstat of a regular file of the folder (a link followed only when it stays inside), else undefined. */
+async function regularFileStats(root: string, name: string): Promise<Stats | undefined> {
+  const path = join(root, name)
+  const own = await lstat(path)
+  if (own.isFile()) return own
+  if (!own.isSymbolicLink()) return undefined
+  const real = await realpath(path)
+  if (!inside(root, real)) return undefined
+  const target = await lstat(real)
+  return target.isFile() ? target : undefined
+}
+
+/** What a file that is not a regular one is, for the message that refuses it. */
+function notRegular(s: Stats): string {
+  if (s.isFIFO()) return 'a named pipe'
+  if (s.isSocket()) return 'a socket'
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device'
+  if (s.isDirectory()) return 'a folder'
+  return 'not a regular file'
+}
+
+/**
+ * Reads one file of the folder (never outside it, never larger than PROFILE_LIMITS.fileBytes): its bytes
+ * and time. Only a regular file is read, and nothing waits on one that is not: its type is seen with lstat
+ * before it is opened, and it is opened without blocking (O_NONBLOCK: a named pipe put there after the
+ * lstat does not wait for a writer) and not through a link (O_NOFOLLOW), then checked again on the open file.
+ */
 export async function readProfileFile(dir: string, name: string): Promise<{ bytes: Buffer; modifiedAt: number }> {
   const root = await realpath(dir).catch(() => {
     throw new AppError('NOT_FOUND', `The profile folder ${dir} does not exist`)
@@ -102,22 +149,22 @@ export async function readProfileFile(dir: string, name: string): Promise<{ byte
     throw new AppError('NOT_FOUND', `There is no file ${name} in ${dir}`)
   })
   // A link that leads out of the folder is refused: the renderer may name files only inside it.
-  if (!path.startsWith(root + sep)) throw new AppError('FORBIDDEN', `${name} is not inside the profile folder`)
-  const fh = await open(path, 'r')
+  if (!inside(root, path)) throw new AppError('FORBIDDEN', `${name} is not inside the profile folder`)
+  const refuse = (s: Stats): AppError =>
+    new AppError('BAD_INPUT', `${name} is ${notRegular(s)}, not a regular file: not read`, { issues: [{ path: ['name'], message: 'not a regular file' }] })
+  const seen = await lstat(path)
+  if (!seen.isFile()) throw refuse(seen)
+  const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0))
   try {
-    const { size, mtimeMs } = await fh.stat()
-    if (size > MAX_PROFILE_BYTES) throw new AppError('BAD_INPUT', `${name} is larger than ${MAX_PROFILE_BYTES / 1024 / 1024} MiB: not a profile this app opens`, { issues: [{ path: ['name'], message: 'too large' }] })
-    if (size === 0) throw new AppError('BAD_INPUT', `${name} is empty: the node may still be writing it`, { issues: [{ path: ['name'], message: 'empty file' }] })
-    const bytes = Buffer.alloc(size)
-    await fh.read(bytes, 0, size, 0)
-    return { bytes, modifiedAt: Math.round(mtimeMs) }
+    const s = await fh.stat()
+    if (!s.isFile()) throw refuse(s)
+    const max = PROFILE_LIMITS.fileBytes
+    if (s.size > max) throw new AppError('BAD_INPUT', `${name} is larger than ${max / 1024 / 1024} MiB: not a profile this app opens`, { issues: [{ path: ['name'], message: 'too large' }] })
+    if (s.size === 0) throw new AppError('BAD_INPUT', `${name} is empty: the node may still be writing it`, { issues: [{ path: ['name'], message: 'empty file' }] })
+    const bytes = Buffer.alloc(s.size)
+    const { bytesRead } = await fh.read(bytes, 0, s.size, 0)
+    return { bytes: bytes.subarray(0, bytesRead), modifiedAt: Math.round(s.mtimeMs) }
   } finally {
     await fh.close()
   }
-}
-
-/** Reads one file of the folder and summarises it. */
-export async function openProfileFile(dir: string, name: string, valueIndex?: number): Promise<ProfileSummary> {
-  const { bytes } = await readProfileFile(dir, name)
-  return summarizeProfile(name, bytes, valueIndex)
 }
