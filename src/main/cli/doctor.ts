@@ -48,6 +48,7 @@ export async function runDoctor(opts: { dataDir: string; configFile?: string; pr
   try {
     const dir = scratch ?? (folder.status !== 'fail' && existsSync(opts.dataDir) ? opts.dataDir : undefined)
     if (dir) for (const f of await profileFindings(dir, config, opts.profile)) say(f)
+    else if (folder.status !== 'fail') say({ status: 'warn', check: 'profiles', detail: 'none to check: the data folder holds none yet', fix: 'give the config file with --config, or create a profile in the page' })
   } finally {
     if (scratch) rmSync(scratch, { recursive: true, force: true })
   }
