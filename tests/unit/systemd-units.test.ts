@@ -57,3 +57,25 @@ describe('the systemd units', () => {
     }
   )
 })
+
+describe('"Run on the validator host" in the README', () => {
+  const readme = readFileSync('README.md', 'utf8')
+  const section = readme.slice(readme.indexOf('## Run on the validator host'), readme.indexOf('\n## ', readme.indexOf('## Run on the validator host') + 5))
+
+  it('names files the package holds, and the port, token file and log format the units use', () => {
+    for (const path of ['resources/companion.example.json', 'resources/systemd/']) expect(section).toContain(`node-operator-companion/${path}`)
+    const [serve] = directive(UNITS[0]!.text, 'ExecStart')
+    const [watch] = directive(UNITS[1]!.text, 'ExecStart')
+    expect(serve).toContain('--port 8765')
+    expect(section).toContain('ssh -N -L 8765:127.0.0.1:8765')
+    expect(section).toContain('/var/lib/companion/serve-token')
+    expect(watch).toContain('--metrics-port 9101')
+    expect(section).toContain('127.0.0.1:9101')
+    for (const exec of [serve, watch]) expect(exec).toContain('--config %E/companion/companion.json')
+    expect(section).toContain('/etc/companion/companion.json')
+    for (const unit of UNITS) expect(directive(unit.text, 'EnvironmentFile')).toEqual(['-/etc/companion/secrets.env'])
+    expect(section).toContain('/etc/companion/secrets.env')
+    // The example's env: names are the ones the section tells to set.
+    for (const name of readFileSync('resources/companion.example.json', 'utf8').match(/env:[A-Z_]+/g)!) expect(section).toContain(`${name.slice(4)}=`)
+  })
+})
