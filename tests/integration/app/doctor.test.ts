@@ -5,7 +5,7 @@
  * run the doctor as a process of the user "nobody" when this test runs as root.
  */
 import { spawn } from 'node:child_process'
-import { chmodSync, chownSync, mkdirSync, readdirSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli'
@@ -83,6 +83,28 @@ describe('companion doctor', () => {
       sim.setConfig({ adminApi: true })
       stopped.remove()
       noAdmin.remove()
+    }
+  })
+
+  it('--config checks the file and its profiles as the file declares them, and leaves the data folder as it was', async () => {
+    const t = tempDir()
+    try {
+      const file = join(t.dir, 'companion.json')
+      const profile = { name: 'from-file', nodeUrl: sim.nodeUrl, network: 'mainnet', profileDir: sim.profileDir }
+      writeFileSync(file, JSON.stringify({ profiles: [profile] }))
+      const data = join(t.dir, 'data')
+      const r = await cli(['doctor', '--data-dir', data, '--config', file])
+      expect(r.out).toContain(`ok    config file ${file}: valid: 1 profile(s), 0 channel(s)`)
+      expect(r.out).toMatch(/^ok {4}profile "from-file": admin API: enabled/m)
+      expect(r.code).toBe(0)
+      expect(existsSync(data)).toBe(false)
+
+      writeFileSync(file, JSON.stringify({ profiles: [{ ...profile, nodeUrl: `${sim.nodeUrl}/ext/info` }] }))
+      const bad = await cli(['doctor', '--data-dir', data, '--config', file])
+      expect(bad.out).toMatch(new RegExp(`^FAIL {2}config file ${file}: profiles\\[0\\]\\.nodeUrl \\(profile "from-file"\\): .*remove "/ext/info"`, 'm'))
+      expect(bad.code).toBe(1)
+    } finally {
+      t.remove()
     }
   })
 

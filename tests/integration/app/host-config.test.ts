@@ -6,7 +6,9 @@
  * profiles; a wrong field stops it with the file, the field path and exit code 2.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { runCli } from '../../../src/main/cli'
+import { configureLog } from '../../../src/main/log'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadHostConfig, parseHostConfig } from '../../../src/main/config/host-config'
@@ -117,6 +119,25 @@ describe('the config file', () => {
     })
     expect(third.app.configReport!.changed).toEqual(['profile "validator-1": API key set', 'profile "fuji-test": nodeUrl changed', 'channel "ops Slack": replaced'])
     expect(third.app.configReport!.unchanged).toEqual(['channel "on-call mail": unchanged'])
+  })
+
+  it('companion watch --config: a wrong field stops it before it starts, with exit code 2, one log line per problem', async () => {
+    const t = tempDir()
+    const lines: string[] = []
+    configureLog({ out: (l) => void lines.push(l) })
+    try {
+      const file = join(t.dir, 'companion.json')
+      writeFileSync(file, JSON.stringify({ profiles: [{ name: 'a', nodeUrl: sim.nodeUrl, network: 'fuji', watch: { intervalSec: 2 } }], channels: [{ kind: 'slack', name: 's', webhookUrl: 'env:NO_SUCH_VARIABLE_HERE' }] }))
+      expect(await runCli(['watch', '--config', file, '--data-dir', join(t.dir, 'data')], () => undefined, () => undefined)).toBe(2)
+      expect(lines).toEqual([
+        expect.stringContaining(`error companion watch: ${file}: channels[0].webhookUrl: the environment variable NO_SUCH_VARIABLE_HERE is not set`),
+        expect.stringContaining(`error companion watch: ${file}: profiles[0].watch.intervalSec (profile "a"): intervalSec must be at least 5 seconds`)
+      ])
+      expect(existsSync(join(t.dir, 'data'))).toBe(false)
+    } finally {
+      configureLog({ out: (l) => void process.stderr.write(l) })
+      t.remove()
+    }
   })
 
   it('companion serve --config: the example against the sim starts with its profiles; a wrong field exits 2 naming the file and the field', async () => {
