@@ -14,8 +14,10 @@ import { nodeApis } from './clients/node/endpoints'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
 import { OutboxStore } from './cache/outbox-store'
-import { log } from './log'
-import type { SecretStore } from './secrets'
+import { hideInLogs, log } from './log'
+import { hidingSecrets, type SecretStore } from './secrets'
+import { applyHostConfig, type ConfigReport } from './config/apply'
+import type { HostConfig } from './config/host-config'
 import { appHandlers } from './services/app/handlers'
 import { cchainHandlers } from './services/chains/cchain-handlers'
 import { EvmEndpoints } from './services/chains/endpoints'
@@ -84,6 +86,8 @@ export interface AppOptions {
   watch?: boolean
   /** Each watch alert that fires or resolves (`companion watch` prints them). */
   onWatchAlert?: (alert: Alert, state: AlertState) => void
+  /** A host's config file (serve and watch --config), applied before the watch starts (config/apply.ts). */
+  hostConfig?: HostConfig
 }
 
 export interface App {
@@ -92,6 +96,8 @@ export interface App {
   metrics(): Promise<Scrape>
   /** The worst state of the watched profiles (the desktop tray's icon). */
   fleetState(): FleetState
+  /** What applying opts.hostConfig changed and left as it was. */
+  configReport?: ConfigReport
   close(): void
 }
 
@@ -101,6 +107,8 @@ export interface App {
  */
 export function createApp(opts: AppOptions): App {
   const clock = opts.clock ?? realClock
+  // Every secret sealed or opened (API keys, channel secrets) is kept out of the log from then on.
+  const secrets = hidingSecrets(opts.secrets, hideInLogs)
   const { db, quarantined } = openDatabase(opts.dataDir, opts.nativeBinding)
   if (quarantined) log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
   const store = new ProfilesStore(db)
@@ -114,7 +122,7 @@ export function createApp(opts: AppOptions): App {
   const keptProfiles = new KeptProfiles(join(opts.dataDir, 'profiles'), () => clock.now())
   const profiles = new ProfilesService(
     store,
-    opts.secrets,
+    secrets,
     (activeId) => {
       // A profile created, changed or deleted: the watch's list of nodes follows, and a deleted one's kept
       // profile copies go.
@@ -142,7 +150,7 @@ export function createApp(opts: AppOptions): App {
   // Alerts off the page: each change written to the outbox for every channel, then sent (at least once).
   const delivery = new DeliveryService({
     store: new OutboxStore(db),
-    secrets: opts.secrets,
+    secrets,
     clock,
     changed: (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods }),
     warn: (m) => log.warn(m)
@@ -221,6 +229,7 @@ export function createApp(opts: AppOptions): App {
   // Browser mode may change the node when serve was started with the flag, or while the desktop app's
   // setting (kept in this data folder, read at each call) allows it.
   const settings = new AppSettingsStore(db)
+  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => profiles.storedProfile(id) !== undefined, ...(opts.now ? { now: opts.now } : {}) })
   // The demo (`npm run demo`) allows them on its own simulated node only, whichever profile is active.
   const demoNodeActive = (): boolean => opts.demoNodeUrl !== undefined && profiles.effective()?.nodeUrl === opts.demoNodeUrl
   const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges() || demoNodeActive()
@@ -253,7 +262,7 @@ export function createApp(opts: AppOptions): App {
     ...dataHandlers(connections, jobs, new LoadAllJobs(clock), new DataLoadsStore(db)),
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
-    ...alertHandlers(new AlertsService({ store: alertStore, hasProfile: (id) => profiles.storedProfile(id) !== undefined, ...(opts.now ? { now: opts.now } : {}) })),
+    ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery)
   } satisfies AllHandlers
 
@@ -275,6 +284,15 @@ export function createApp(opts: AppOptions): App {
     }
   })
 
+  // The host's file first, so that the watch starts on its profiles and the probe below checks its active one.
+  let configReport: ConfigReport | undefined
+  try {
+    configReport = opts.hostConfig ? applyHostConfig({ profiles, alerts, watch, delivery }, opts.hostConfig) : undefined
+  } catch (e) {
+    // Nothing runs yet (no timer started): closing the database is all there is to undo.
+    db.close()
+    throw e
+  }
   if (opts.mode !== 'cli' || opts.watch) watch.start()
   // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
   if (opts.mode !== 'cli' || opts.watch) delivery.start()
@@ -290,6 +308,7 @@ export function createApp(opts: AppOptions): App {
     server,
     metrics: () => scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => alertStore.open() })),
     fleetState: () => watch.fleetState(),
+    ...(configReport ? { configReport } : {}),
     close() {
       watch.stop()
       delivery.stop()

@@ -12,6 +12,10 @@ import { defaultDataDir } from './paths'
 import { parseMetricsOptions, serveWatchMetrics, type MetricsServer } from './server/metrics'
 import type { ConnectionOverrides } from './services/profiles/service'
 import { plainSecretStore } from './secrets'
+import { configureLog, log, parseLogOptions } from './log'
+import { ConfigError, loadHostConfig, type HostConfig } from './config/host-config'
+import { logConfigReport } from './config/report'
+import { runDoctor } from './cli/doctor'
 
 const USAGE = `usage:
   companion methods                       list every contract method with its input schema
@@ -21,6 +25,12 @@ const USAGE = `usage:
     --metrics-port N    also serve Prometheus metrics at GET /metrics on port N, with the bearer token kept in
                         <data-dir>/metrics-token (made on first use)
     --metrics-host H    the address /metrics listens on (default 127.0.0.1)
+    --config FILE       apply this JSON file (profiles, watch settings, alert rules, channels) at start;
+                        see resources/companion.example.json
+    --log-format F      text (default) or json (one JSON object per line, for journald or a log shipper)
+    --log-level L       debug, info (default), warn or error
+  companion doctor                        check the data folder, the config file (--config) and each profile's node,
+                                          admin API and profile folder, and say how to fix what fails
 options:
   --profile NAME        use this stored profile for this run (default: the active one)
   --node-url URL        override the node base URL
@@ -49,6 +59,9 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         'data-dir': { type: 'string' },
         'metrics-port': { type: 'string' },
         'metrics-host': { type: 'string' },
+        config: { type: 'string' },
+        'log-format': { type: 'string' },
+        'log-level': { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
         help: { type: 'boolean', short: 'h' }
       }
@@ -71,20 +84,43 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     // It watches every stored profile as stored: options that pick or change one profile do not apply.
     const ignored = ['profile', 'node-url', 'data-url', 'metrics-url', 'cchain-url', 'network', 'yes'].filter((k) => values[k as keyof typeof values] !== undefined)
     if (method !== undefined || ignored.length) {
-      err(`"watch" takes only --data-dir${ignored.length ? ` (not --${ignored.join(', --')})` : ''} and --metrics-port, --metrics-host\n${USAGE}`)
+      err(`"watch" takes only --data-dir${ignored.length ? ` (not --${ignored.join(', --')})` : ''}, --metrics-port, --metrics-host, --config, --log-format and --log-level\n${USAGE}`)
       return 2
     }
     const metrics = parseMetricsOptions(values['metrics-port'], values['metrics-host'])
-    if (typeof metrics === 'string') {
-      err(metrics)
+    const logging = parseLogOptions(values['log-format'], values['log-level'])
+    if (typeof metrics === 'string' || typeof logging === 'string') {
+      err(typeof metrics === 'string' ? metrics : (logging as string))
       return 2
     }
-    return runWatch(resolve(values['data-dir'] ?? defaultDataDir()), out, err, metrics)
+    configureLog(logging)
+    let hostConfig: HostConfig | undefined
+    try {
+      hostConfig = values.config !== undefined ? loadHostConfig(resolve(values.config)) : undefined
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e
+      for (const problem of e.problems) log.error(`companion watch: ${e.file}: ${problem}`)
+      return 2
+    }
+    return runWatch(resolve(values['data-dir'] ?? defaultDataDir()), out, metrics, hostConfig && { file: resolve(values.config!), config: hostConfig })
+  }
+  if (command === 'doctor') {
+    if (method !== undefined) {
+      err(`"doctor" takes no argument (options: --data-dir, --config, --profile)\n${USAGE}`)
+      return 2
+    }
+    const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+    return runDoctor({ dataDir, ...(values.config !== undefined ? { configFile: resolve(values.config) } : {}), ...(values.profile ? { profile: values.profile } : {}) }, out)
   }
   if (values['metrics-port'] !== undefined || values['metrics-host'] !== undefined) {
     err(`--metrics-port and --metrics-host are options of "watch"\n${USAGE}`)
     return 2
   }
+  for (const option of ['config', 'log-format', 'log-level'] as const)
+    if (values[option] !== undefined) {
+      err(`--${option} is an option of "watch"${option === 'config' ? ', "serve" and "doctor"' : ' and "serve"'}\n${USAGE}`)
+      return 2
+    }
   if (command !== 'call' || !method) {
     err(`unknown command "${command ?? ''}"\n${USAGE}`)
     return 2
@@ -145,9 +181,15 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
 
 /**
  * `companion watch`: the watch's scheduler with no UI. Each alert state change is one JSON line on stdout,
- * so that a supervisor or a pipe can act on it; SIGTERM or SIGINT stop the checks and end with 0.
+ * so that a supervisor or a pipe can act on it; what it says besides goes to the log (stderr). SIGTERM or
+ * SIGINT stop the checks and end with 0.
  */
-async function runWatch(dataDir: string, out: (s: string) => void, err: (s: string) => void, metricsAt?: { port: number; host: string }): Promise<number> {
+async function runWatch(
+  dataDir: string,
+  out: (s: string) => void,
+  metricsAt?: { port: number; host: string },
+  hostConfig?: { file: string; config: HostConfig }
+): Promise<number> {
   let app
   try {
     app = createApp({
@@ -155,21 +197,23 @@ async function runWatch(dataDir: string, out: (s: string) => void, err: (s: stri
       mode: 'cli',
       watch: true,
       secrets: plainSecretStore,
-      onWatchAlert: (alert, state) => out(JSON.stringify({ state, ...alert }))
+      onWatchAlert: (alert, state) => out(JSON.stringify({ state, ...alert })),
+      ...(hostConfig ? { hostConfig: hostConfig.config } : {})
     })
   } catch (e) {
-    err(`companion: ${(e as Error).message}`)
+    log.error(`companion: ${(e as Error).message}`)
     return 2
   }
+  if (hostConfig && app.configReport) logConfigReport(hostConfig.file, app.configReport)
   let metrics: MetricsServer | undefined
   try {
-    if (metricsAt) metrics = await serveWatchMetrics({ dataDir, ...metricsAt, scrape: app.metrics, say: err })
+    if (metricsAt) metrics = await serveWatchMetrics({ dataDir, ...metricsAt, scrape: app.metrics })
   } catch (e) {
-    err(`companion: ${(e as Error).message}`)
+    log.error(`companion: ${(e as Error).message}`)
     app.close()
     return 1
   }
-  err(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
+  log.info(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
   await new Promise<void>((done) => {
     // The scheduler's timers do not hold the process open (unref); this does, until a signal comes.
     const keepAlive = setInterval(() => undefined, 1 << 30)
@@ -184,6 +228,7 @@ async function runWatch(dataDir: string, out: (s: string) => void, err: (s: stri
   })
   await metrics?.close()
   app.close()
+  log.info('companion: stopped')
   return 0
 }
 

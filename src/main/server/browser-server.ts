@@ -7,7 +7,7 @@ import { MAX_FRAME_BYTES } from '../../shared/rpc/frames'
 import type { RpcServer } from '../../shared/rpc/server'
 import { Listeners, type Connection } from '../../shared/rpc/transport'
 import type { Frame } from '../../shared/rpc/frames'
-import { log } from '../log'
+import { hideInLogs, log } from '../log'
 import type { Scrape } from '../services/watch/exporter'
 import { answerMetrics, isMetricsRequest, sameSecret } from './metrics'
 import { parseRequestTarget } from './request-target'
@@ -19,6 +19,8 @@ export interface BrowserServerOptions {
   server: RpcServer<Contract>
   staticDir: string
   port?: number
+  /** The access token (serve --token-file keeps one across restarts); default: a random one for this launch. */
+  token?: string
   /** GET /metrics (Prometheus) with `Authorization: Bearer <the per-launch token>`; none: 404. */
   metrics?: () => Promise<Scrape>
   /** Tests only (serve with COMPANION_TEST_CLOCK=1): main's clock, moved forward through POST /__test/clock. */
@@ -63,7 +65,8 @@ export interface BrowserServer {
  * takes the same token, as `Authorization: Bearer <token>`.
  */
 export async function startBrowserServer(opts: BrowserServerOptions): Promise<BrowserServer> {
-  const token = randomBytes(32).toString('base64url')
+  const token = opts.token ?? randomBytes(32).toString('base64url')
+  hideInLogs(token)
   const flow: Backpressure = { ...DEFAULT_BACKPRESSURE, ...opts.backpressure }
   let port = 0
   const hostAllowed = (host: string | undefined): boolean => host === `127.0.0.1:${port}` || host === `localhost:${port}`

@@ -3,14 +3,14 @@
  * token: on browser mode's port with its per-launch token, and on its own port for `companion watch
  * --metrics-port`, with the token kept in `<data-dir>/metrics-token`.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { isIP } from 'node:net'
 import { join } from 'node:path'
 import { log } from '../log'
 import type { Scrape } from '../services/watch/exporter'
 import { parseRequestTarget } from './request-target'
+import { keptToken, type KeptToken } from './token-file'
 
 export const METRICS_PATH = '/metrics'
 export const METRICS_TOKEN_FILE = 'metrics-token'
@@ -90,36 +90,8 @@ export async function startMetricsServer(opts: { host: string; port: number; tok
  * The token of `companion watch`'s metrics, from `<dataDir>/metrics-token`: made (random, mode 0600) on
  * first use, the same afterwards so that Prometheus keeps scraping across restarts.
  */
-export function metricsToken(dataDir: string): { token: string; path: string; created: boolean; warning?: string } {
-  const path = join(dataDir, METRICS_TOKEN_FILE)
-  let fd: number
-  try {
-    fd = openSync(path, 'wx', 0o600)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-    const token = readFileSync(path, 'utf8').trim()
-    if (!/^[\x21-\x7e]{16,}$/.test(token))
-      throw new Error(`${path} does not hold a token (at least 16 printable characters, no spaces): delete it and a new one is made`)
-    const mode = readMode(path)
-    const warning = mode & 0o077 ? `${path} can be read by other users: chmod 600 ${path}` : undefined
-    return { token, path, created: false, ...(warning ? { warning } : {}) }
-  }
-  const token = randomBytes(32).toString('base64url')
-  try {
-    writeSync(fd, `${token}\n`)
-  } finally {
-    closeSync(fd)
-  }
-  return { token, path, created: true }
-}
-
-function readMode(path: string): number {
-  const fd = openSync(path, 'r')
-  try {
-    return fstatSync(fd).mode
-  } finally {
-    closeSync(fd)
-  }
+export function metricsToken(dataDir: string): KeptToken {
+  return keptToken(join(dataDir, METRICS_TOKEN_FILE))
 }
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i
@@ -152,19 +124,18 @@ export function networkWarning(host: string): string | undefined {
 
 /**
  * `companion watch --metrics-port`: the token (made on first use), a warning when the host is not loopback,
- * and the server. Says on stderr (`say`) where the token is, never the token itself.
+ * and the server. Says in the log where the token is, never the token itself.
  */
 export async function serveWatchMetrics(opts: {
   dataDir: string
   host: string
   port: number
   scrape: () => Promise<Scrape>
-  say: (line: string) => void
 }): Promise<MetricsServer> {
   const { token, path, created, warning } = metricsToken(opts.dataDir)
-  if (warning) opts.say(`companion: warning: ${warning}`)
+  if (warning) log.warn(`companion: warning: ${warning}`)
   const network = networkWarning(opts.host)
-  if (network) opts.say(`companion: ${network}`)
+  if (network) log.warn(`companion: ${network}`)
   let server: MetricsServer
   try {
     server = await startMetricsServer({ host: opts.host, port: opts.port, token, scrape: opts.scrape })
@@ -180,7 +151,7 @@ export async function serveWatchMetrics(opts: {
             : (e as Error).message
     throw new Error(`cannot serve /metrics on ${opts.host}:${opts.port}: ${fix}`)
   }
-  opts.say(
+  log.info(
     `companion: Prometheus metrics at ${server.url}, with Authorization: Bearer <token>; the token is in ${path}` +
       `${created ? ' (made now)' : ''} (Prometheus: authorization: { credentials_file: ${path} })`
   )

@@ -1,50 +1,97 @@
 import { parseArgs } from 'node:util'
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { createApp } from '../app'
-import { log } from '../log'
+import { configureLog, log, parseLogOptions } from '../log'
 import { defaultDataDir, projectRoot } from '../paths'
 import { plainSecretStore } from '../secrets'
 import { startBrowserServer } from './browser-server'
 import { OffsetClock } from '../clock'
 import { TEST_CLOCK_ENV, TEST_CLOCK_PATH } from './test-clock'
+import { ConfigError, loadHostConfig } from '../config/host-config'
+import { logConfigReport } from '../config/report'
+import { keptToken } from './token-file'
+
+const USAGE =
+  'usage: companion serve [--port N] [--data-dir DIR] [--config FILE] [--token-file FILE] [--allow-node-changes] [--log-format text|json] [--log-level L]\n' +
+  '  --config FILE         apply this JSON file (profiles, watch settings, alert rules, channels) at start; see resources/companion.example.json\n' +
+  '  --token-file FILE     keep the access token in FILE (made with mode 0600 on first use) instead of a new one in the printed URL\n' +
+  '  --allow-node-changes  let the page call methods that change the node (profilers, log level, issuing transactions)\n' +
+  '  --log-format          text (default) or json: one JSON object per line, for journald or a log shipper\n' +
+  '  --log-level           debug, info (default), warn or error\n'
+
+/** A command line or config file that cannot be used: exit code 2, as the CLI's. */
+class UsageError extends Error {}
 
 /**
- * `npm run serve`: browser mode for validator hosts without a screen. Prints the URL to open
- * (with its per-launch token) as the first line on stdout; everything else goes to stderr.
+ * `companion serve` (`npm run serve`): browser mode for validator hosts without a screen. Prints the URL to
+ * open as the first line on stdout (with its per-launch token, or without it when the token is kept in
+ * --token-file); everything else goes to stderr as log lines.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '0' },
-      'data-dir': { type: 'string' },
-      'allow-node-changes': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false }
-    }
-  })
+  let values
+  try {
+    values = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string' },
+        config: { type: 'string' },
+        'token-file': { type: 'string' },
+        'allow-node-changes': { type: 'boolean', default: false },
+        'log-format': { type: 'string' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', default: false }
+      }
+    }).values
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message}\n${USAGE}`)
+  }
   if (values.help) {
-    process.stdout.write(
-      'usage: npm run serve -- [--port N] [--data-dir DIR] [--allow-node-changes]\n' +
-        '  --allow-node-changes  let the page call methods that change the node (profilers, log level, issuing transactions)\n'
-    )
+    process.stdout.write(USAGE)
     return
   }
+  const logging = parseLogOptions(values['log-format'], values['log-level'])
+  if (typeof logging === 'string') throw new UsageError(logging)
+  configureLog(logging)
   const port = Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`)
+  if (!/^\d{1,5}$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, got "${values.port}"`)
+  // A bad file stops here, before anything is opened or changed.
+  const hostConfig = values.config !== undefined ? loadHostConfig(resolve(values.config)) : undefined
   const staticDir = join(projectRoot(), 'out', 'renderer')
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('The renderer is not built yet: run "npm run build" first')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+  const kept = values['token-file'] !== undefined ? keepToken(resolve(values['token-file'])) : undefined
   const allowNodeChanges = values['allow-node-changes'] === true
   // End-to-end tests move main's clock forward instead of waiting (src/main/server/test-clock.ts).
   const testClock = process.env[TEST_CLOCK_ENV] === '1' ? new OffsetClock() : undefined
-  const app = createApp({ dataDir, mode: 'browser', secrets: plainSecretStore, allowNodeChanges, ...(testClock ? { clock: testClock } : {}) })
-  const server = await startBrowserServer({ server: app.server, staticDir, port, metrics: app.metrics, ...(testClock ? { testClock } : {}) })
+  const app = createApp({
+    dataDir,
+    mode: 'browser',
+    secrets: plainSecretStore,
+    allowNodeChanges,
+    ...(hostConfig ? { hostConfig } : {}),
+    ...(testClock ? { clock: testClock } : {})
+  })
+  const server = await startBrowserServer({
+    server: app.server,
+    staticDir,
+    port,
+    metrics: app.metrics,
+    ...(kept ? { token: kept.token } : {}),
+    ...(testClock ? { testClock } : {})
+  })
   // The URL is the first line a person sees, whatever else is said: warnings come after it (on stderr).
-  process.stdout.write(`${server.url}\n`)
+  const base = `http://127.0.0.1:${server.port}/`
+  process.stdout.write(`${kept ? base : server.url}\n`)
+  if (values.config !== undefined && app.configReport) logConfigReport(resolve(values.config), app.configReport)
+  if (kept) {
+    if (kept.warning) log.warn(kept.warning)
+    log.info(`the access token is in ${kept.path}${kept.created ? ' (made now)' : ''}: open ${base}?token=<the token in that file>`)
+  }
   if (testClock) log.warn(`${TEST_CLOCK_ENV}=1: main's clock can be moved forward through ${TEST_CLOCK_PATH} (for tests only)`)
   if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session (--allow-node-changes)')
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
-  log.info(`Prometheus metrics: GET http://127.0.0.1:${server.port}/metrics with Authorization: Bearer <the token in the URL above>`)
+  log.info(`Prometheus metrics: GET ${base}metrics with Authorization: Bearer <the access token>`)
   log.info('on a remote host: ssh -L ' + `${server.port}:127.0.0.1:${server.port} <host>, then open the URL above locally`)
   const stop = async (): Promise<void> => {
     await server.close()
@@ -55,7 +102,22 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop())
 }
 
+/** The --token-file's token; its folder is made (0700) when missing, as systemd's StateDirectory would be. */
+function keepToken(path: string): ReturnType<typeof keptToken> {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    return keptToken(path)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    throw new UsageError(`--token-file ${path}: ${code === 'EACCES' ? 'permission denied: give a file in a folder this user may write, such as the data folder' : (e as Error).message}`)
+  }
+}
+
 main().catch((err: unknown) => {
-  process.stderr.write(`companion serve: ${err instanceof Error ? err.message : String(err)}\n`)
-  process.exit(1)
+  // One line per problem, each naming the file and the field: readable as text, parseable as JSON.
+  if (err instanceof ConfigError) for (const problem of err.problems) log.error(`companion serve: ${err.file}: ${problem}`)
+  else if (err instanceof UsageError) process.stderr.write(`companion serve: ${err.message}\n`)
+  else log.error(`companion serve: ${err instanceof Error ? err.message : String(err)}`)
+  // Let stderr drain before exiting (a pipe to journald or a test).
+  process.stderr.write('', () => process.exit(err instanceof UsageError || err instanceof ConfigError ? 2 : 1))
 })

@@ -156,6 +156,32 @@ export class DeliveryService {
     return channelView(row, undefined)
   }
 
+  /**
+   * A channel of the config file, applied by name: added when missing, replaced (removed and added again,
+   * which drops what waits for the old one) when its kind, settings or secret differ, else left alone.
+   */
+  ensureChannel(input: AddChannelInput): 'added' | 'replaced' | 'unchanged' {
+    const { store, secrets } = this.opts
+    const id = store.channelNamed(input.name)
+    const row = id === undefined ? undefined : store.channel(id)
+    if (row) {
+      const want = splitChannel(input)
+      const same = (): boolean => {
+        if (row.kind !== input.kind || row.minSeverity !== input.minSeverity || row.name !== input.name || row.storage !== secrets.storage) return false
+        if (!sameJson(JSON.parse(row.config), want.config)) return false
+        try {
+          return sameJson(JSON.parse(secrets.open(row.secret)), want.secret)
+        } catch {
+          return false
+        }
+      }
+      if (same()) return 'unchanged'
+      store.deleteChannel(row.id)
+    }
+    this.addChannel(input)
+    return row ? 'replaced' : 'added'
+  }
+
   removeChannel(id: string): Output<'alerts.removeChannel'> {
     if (!this.opts.store.deleteChannel(id)) throw new AppError('NOT_FOUND', `No channel with id ${id}: list them with alerts.channels`)
     return { removed: true }
@@ -300,4 +326,11 @@ export class DeliveryService {
   ) {
     return { at, channelId: channel.id, channelName: channel.name, channelKind: channel.kind, alertId, state, attempt, outcome, status, reply, nextRetryAt }
   }
+}
+
+/** Equal as JSON values, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, sorted(x)])) : v
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))
 }

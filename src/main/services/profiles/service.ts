@@ -30,6 +30,11 @@ export class ProfilesService {
     return { profiles: this.store.list().map((p) => this.view(p, activeId)), activeId }
   }
 
+  /** The stored profile of this name (names are unique, compared without case): the config file applies by name. */
+  byName(name: string): ProfileRow | undefined {
+    return this.store.getByName(name)
+  }
+
   /** Creates a profile; the first one (no profile active) becomes the active one. */
   create(input: ParsedInput<'profiles.create'>): ProfileView {
     const f = input.profile

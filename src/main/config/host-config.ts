@@ -1,0 +1,158 @@
+/**
+ * The configuration file of a host without a screen (`companion serve --config FILE`, `companion watch
+ * --config FILE`; resources/companion.example.json): the profiles, each with its data-service key, watch
+ * settings and alert rules, and the alert channels. Every field is checked by the contract's own schemas
+ * (profiles, watch.setSettings, alerts.setRules, alerts.addChannel), so the file accepts exactly what the
+ * app accepts anywhere else. A secret may be written as "env:NAME": the value of that environment
+ * variable (systemd: Environment= or EnvironmentFile=), so the file itself need hold none.
+ */
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+import {
+  addChannelInputSchema,
+  alertMethods,
+  apiKeySchema,
+  DEFAULT_DATA_URL,
+  DEFAULT_METRICS_URL,
+  MAX_CHANNELS,
+  profileFieldsSchema,
+  watchMethods
+} from '../../shared/contract'
+import { hideInLogs } from '../log'
+
+/** The fields that may be "env:NAME", where they sit: profiles[].apiKey and each channel's secret. */
+const SECRET_FIELDS = { profiles: ['apiKey'], channels: ['url', 'webhookUrl', 'botToken', 'password'] } as const
+const ENV_REF = /^env:([A-Za-z_][A-Za-z0-9_]*)$/
+
+const profileEntrySchema = profileFieldsSchema.extend({
+  // A host's file names what differs from the defaults the connections form starts with.
+  dataUrl: profileFieldsSchema.shape.dataUrl.default(DEFAULT_DATA_URL),
+  metricsUrl: profileFieldsSchema.shape.metricsUrl.default(DEFAULT_METRICS_URL),
+  nodeIds: profileFieldsSchema.shape.nodeIds.default([]),
+  /** The data-service API key; left out: a key set elsewhere is kept; null: none. */
+  apiKey: apiKeySchema.nullable().optional(),
+  /** How often the watch checks this node (watch.setSettings without profileId). */
+  watch: watchMethods['watch.setSettings'].input.omit({ profileId: true }).optional(),
+  /** Rules turned on or off, thresholds (alerts.setRules' rules). */
+  rules: alertMethods['alerts.setRules'].input.shape.rules.optional()
+})
+
+export const hostConfigSchema = z
+  .object({
+    profiles: z.array(profileEntrySchema).min(1, 'name at least one profile').max(100, 'at most 100 profiles'),
+    /** The profile the page opens on; left out: the active one stays (the first profile ever made is). */
+    activeProfile: z.string().trim().min(1).optional(),
+    channels: z.array(addChannelInputSchema).max(MAX_CHANNELS, `at most ${MAX_CHANNELS} channels`).default([])
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    const lower = (s: string): string => s.toLowerCase()
+    const dup = (list: { name: string }[], area: 'profiles' | 'channels'): void =>
+      list.forEach((item, i) => {
+        if (list.findIndex((o) => lower(o.name) === lower(item.name)) !== i)
+          ctx.addIssue({ code: 'custom', path: [area, i, 'name'], message: `another entry of ${area} is named "${item.name}" already: names are the key the file is applied by, give each its own` })
+      })
+    dup(c.profiles, 'profiles')
+    dup(c.channels, 'channels')
+    if (c.activeProfile !== undefined && !c.profiles.some((p) => lower(p.name) === lower(c.activeProfile!)))
+      ctx.addIssue({ code: 'custom', path: ['activeProfile'], message: `names no profile of this file: one of ${c.profiles.map((p) => `"${p.name}"`).join(', ')}` })
+  })
+export type HostConfig = z.output<typeof hostConfigSchema>
+export type HostProfileEntry = HostConfig['profiles'][number]
+
+/** A file that cannot be used: each line names the file, the field path and what to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[]
+  ) {
+    super(`the config file ${file} cannot be used:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads and checks the file; throws ConfigError. `env` supplies the "env:NAME" values. */
+export function loadHostConfig(file: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'it does not exist: check the path given to --config' : code === 'EACCES' ? 'permission denied: let the user the app runs as read it' : code === 'EISDIR' ? 'it is a folder: give the file' : String(code ?? e)
+    throw new ConfigError(file, [`cannot be read: ${why}`])
+  }
+  return parseHostConfig(file, text, env)
+}
+
+export function parseHostConfig(file: string, text: string, env: NodeJS.ProcessEnv): HostConfig {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (e) {
+    throw new ConfigError(file, [jsonSyntaxProblem(text, (e as Error).message)])
+  }
+  const problems: string[] = []
+  const unresolved = new Set<string>()
+  const resolved = resolveSecretRefs(raw, env, problems, unresolved)
+  const r = hostConfigSchema.safeParse(resolved)
+  // A reference already named as unresolved is not also "not a valid URL".
+  if (!r.success) problems.push(...r.error.issues.filter((i) => !unresolved.has(i.path.slice(0, 3).join('.'))).slice(0, 20).map((i) => describeIssue(i, raw)))
+  if (problems.length) throw new ConfigError(file, problems)
+  // From here on no log line can show one of the file's secrets, whatever writes it.
+  for (const p of r.data!.profiles) hideInLogs(p.apiKey)
+  for (const c of r.data!.channels) for (const f of SECRET_FIELDS.channels) hideInLogs((c as Record<string, unknown>)[f] as string | undefined)
+  return r.data!
+}
+
+/** Replaces each "env:NAME" of a secret field by the variable's value; a variable not set is a problem. */
+function resolveSecretRefs(raw: unknown, env: NodeJS.ProcessEnv, problems: string[], unresolved: Set<string>): unknown {
+  if (!isRecord(raw)) return raw
+  const out: Record<string, unknown> = { ...raw }
+  for (const area of ['profiles', 'channels'] as const) {
+    const list = raw[area]
+    if (!Array.isArray(list)) continue
+    out[area] = list.map((entry: unknown, i) => {
+      if (!isRecord(entry)) return entry
+      const copy: Record<string, unknown> = { ...entry }
+      for (const field of SECRET_FIELDS[area]) {
+        const v = entry[field]
+        if (typeof v !== 'string' || !v.startsWith('env:')) continue
+        const m = ENV_REF.exec(v)
+        if (!m || !env[m[1]!]) unresolved.add(`${area}.${i}.${field}`)
+        if (!m) problems.push(`${area}[${i}].${field}: "${v}" is not a reference to write: env: then a variable name of letters, digits and _ (such as env:SLACK_WEBHOOK_URL)`)
+        else if (env[m[1]!] === undefined || env[m[1]!] === '')
+          problems.push(
+            `${area}[${i}].${field}: the environment variable ${m[1]} is not set: set it where the app starts (systemd: Environment= or EnvironmentFile= in the unit), or write the value here`
+          )
+        else copy[field] = env[m[1]!]
+      }
+      return copy
+    })
+  }
+  return out
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** "profiles[0].rules[2].threshold (profile "validator-1"): message, and what to do". */
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
+  const path = issue.path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '')
+  const [area, index] = issue.path
+  const entry = isRecord(raw) && (area === 'profiles' || area === 'channels') && typeof index === 'number' ? (raw[area] as unknown[] | undefined)?.[index] : undefined
+  const named = isRecord(entry) && typeof entry.name === 'string' ? ` (${area === 'profiles' ? 'profile' : 'channel'} "${entry.name.slice(0, 60)}")` : ''
+  let message = issue.message
+  if (issue.code === 'unrecognized_keys')
+    message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 5).map((k) => `"${k.slice(0, 40)}"`).join(', ')}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or correct the spelling (see resources/companion.example.json)`
+  else if (issue.code === 'invalid_type' && message === 'is required') message = `is required (${issue.expected})`
+  return `${path || '(the whole file)'}${named}: ${message}`
+}
+
+/** JSON.parse's message with the line and column of its position, which a person can find in an editor. */
+function jsonSyntaxProblem(text: string, message: string): string {
+  const at = /position (\d+)/.exec(message)
+  if (!at) return `not valid JSON: ${message}`
+  const before = text.slice(0, Number(at[1]))
+  const line = before.split('\n').length
+  const column = before.length - before.lastIndexOf('\n')
+  return `not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`
+}
