@@ -77,6 +77,10 @@ describe('a permissioned subnet with a blockchain and no current validators', ()
     const one = await failure(client.call('validators.get', { nodeID: sim.dataset.nodes.self, subnetID: quiet }))
     expect(one.code).toBe('NOT_FOUND')
     expect(one.message).toBe(`${sim.dataset.nodes.self} is not a current validator of subnet ${quiet}`)
+    // The Primary Network's ID typed as a subnet's is known too (getSubnet would call it no subnet).
+    const primary = '11111111111111111111111111111111LpoYY'
+    const notThere = await failure(client.call('validators.get', { nodeID: sim.dataset.nodes.notValidator, subnetID: primary }))
+    expect(notThere.message).toBe(`${sim.dataset.nodes.notValidator} is not a current validator of subnet ${primary}`)
   })
 
   it("its supply view says no supply is kept, with the node's words; an L1's too", async () => {

@@ -23,6 +23,8 @@ const EMPTY_ID = PRIMARY_NETWORK_ID
 const NO_SUBNET = /not found|is not a subnet/i
 
 export async function subnetKnowledge(node: NodeApis, subnetID: string, signal: AbortSignal): Promise<SubnetKnowledge> {
+  // Its ID is accepted wherever a subnet's is; getSubnet would answer "the primary network isn't a subnet".
+  if (subnetID === PRIMARY_NETWORK_ID) return { known: true, kind: null }
   try {
     const s = await platform.getSubnet(node, { subnetID }, { signal })
     const kind: SubnetKind =
