@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSim } from '../tests/sim/index'
@@ -35,10 +35,13 @@ const profile = await client.call('profiles.create', {
     metricsUrl: sim.metricsUrl,
     network: 'mainnet',
     addressHrp: params.hrp,
-    nodeIds: [nodes.self, nodes.disconnected, nodes.l1],
-    profileDir: sim.profileDir
+    nodeIds: [nodes.self, nodes.disconnected, nodes.l1]
   }
 })
+// The folder is chosen on the machine (here, by the demo itself), never from the page; it must exist when
+// chosen, and the sim's node makes it only when it writes its first profile.
+mkdirSync(sim.profileDir, { recursive: true, mode: 0o700 })
+await client.call('profiles.setProfileDir', { id: profile.id, profileDir: sim.profileDir })
 const report = await client.call('profiles.activate', { id: profile.id })
 pair.client.close()
 

@@ -251,7 +251,9 @@ export function createApp(opts: AppOptions): App {
     ...jobHandlers(jobs),
     ...infoHandlers(() => connections.get().node),
     ...validatorHandlers(connections, validators),
-    ...controlHandlers(control, () => connections.get().profile.profileDir, {
+    // Read from the data folder at each call: the desktop app or the CLI may choose it while browser mode runs
+    // (with no active profile, connections.get() says so).
+    ...controlHandlers(control, () => (profiles.effective() ?? connections.get().profile).profileDir, {
       store: keptProfiles,
       dir: join(opts.dataDir, 'profiles'),
       profileId: () => profiles.effective()?.id ?? null

@@ -6,7 +6,7 @@
  * --allow-node-changes, except in the last group, which checks that the default browser mode keeps the
  * node-changing buttons off and says how to turn them on.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -15,7 +15,7 @@ import Database from 'better-sqlite3'
 import { DB_FILE } from '../../src/main/cache/database'
 import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
-import { activateListedProfile, activateSimProfile, advanceTime, expect, fillProfile, openPanel, ownServe, shot, simConfig, test } from './fixtures'
+import { activateListedProfile, activateSimProfile, advanceTime, chooseProfileDir, expect, fillProfile, openPanel, ownServe, shot, simConfig, test, type Companion } from './fixtures'
 
 // This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
 test.use({ serveArgs: ['--allow-node-changes'] })
@@ -41,9 +41,13 @@ function fileTotal(sim: Sim, name: string, valueIndex?: number): string {
   return p.sample.reduce((sum, s) => sum + BigInt(s.value[index] ?? 0), 0n).toString()
 }
 
-/** Creates and activates a profile for this test's sim (a profile folder only when given) and opens the panel. */
-async function openControl(page: Page, s: Sim, name: string, more: { profileDir?: string } = {}): Promise<void> {
-  await activateSimProfile(page, s, name, more)
+/**
+ * Creates and activates a profile for this test's sim and opens the panel; with `folder`, the machine (the
+ * CLI, as a page cannot) chooses the profile's folder first.
+ */
+async function openControl(page: Page, s: Sim, name: string, folder?: { companion: Companion; dir: string }): Promise<void> {
+  await activateSimProfile(page, s, name)
+  if (folder) await chooseProfileDir(folder.companion, name, folder.dir)
   await openPanel(page, 'control')
   await expect(page.getByTestId('control-panel')).toBeVisible()
 }
@@ -285,10 +289,12 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await expect(sets).toHaveCount(3)
   })
 
-  test('profile files: listed from the folder, opened as a top table and a flame graph whose totals match the file; a truncated file refused', async ({ app: page, sim }) => {
+  test('profile files: listed from the folder, opened as a top table and a flame graph whose totals match the file; a truncated file refused', async ({ app: page, sim, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    // The profile's own folder (here the same as the node's): an explicit override.
-    await openControl(page, sim, 'Profile files', { profileDir: sim.profileDir })
+    // The profile's own folder (here the same as the node's): an explicit override, chosen on the machine
+    // (it must exist then; the sim's node makes it at its first profile).
+    mkdirSync(sim.profileDir, { recursive: true })
+    await openControl(page, sim, 'Profile files', { companion, dir: sim.profileDir })
     await page.getByTestId('cpu-start').click()
     await confirmFor(page, sim, 'Profile files', 'Start a CPU profile')
     await page.getByTestId('cpu-stop').click()
@@ -540,15 +546,18 @@ test.describe('node control: what the panel needs', () => {
     await simConfig(sim, { unresponsive: null })
   })
 
-  test('a profile without a profile folder is told where the app looks and where that came from, and how to set it; a relative folder is refused in the form', async ({ app: page, sim }) => {
+  test('a profile without a profile folder is told where the app looks and where that came from, and how to set it; the page shows the folder read-only, with where to choose it', async ({ app: page, sim }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await openPanel(page, 'connections')
     await page.getByTestId('profile-new').click()
-    await fillProfile(page, { name: 'No folder', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, profileDir: 'profiles' })
-    await page.getByTestId('profile-save').click()
-    await expect(page.getByTestId('profile-form')).toContainText('“profiles” is a relative path')
-    await shot(page, 'control-16-relative-folder')
-    await page.getByTestId('field-profileDir').fill('')
+    await fillProfile(page, { name: 'No folder', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl })
+    // Browser mode: no control that would fail, but the folder and where it is chosen (the desktop app, the CLI).
+    const form = page.getByTestId('profile-form')
+    await expect(form.getByTestId('field-profileDir')).toHaveCount(0)
+    await expect(form.getByTestId('profile-dir-value')).toContainText('Not set')
+    await expect(form.getByTestId('profile-dir-how')).toContainText('not from a browser page')
+    await expect(form.getByTestId('profile-dir-how')).toContainText('companion call profiles.setProfileDir')
+    await shot(page, 'control-16-folder-read-only')
     await page.getByTestId('profile-save').click()
     await expect(page.getByTestId('profile-form')).toBeHidden()
     await activateListedProfile(page, 'No folder')

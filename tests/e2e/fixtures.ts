@@ -3,15 +3,13 @@
  * (`src/main/server/serve.ts`) with a fresh data folder, both on 127.0.0.1 and stopped afterwards.
  * Tests open the URL the server printed, exactly as a person would.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
-import { WebSocket } from 'ws'
-import type { Contract, Input, Method, Output } from '../../src/shared/contract'
-import { createRpcClient } from '../../src/shared/rpc/client'
-import type { Frame } from '../../src/shared/rpc/frames'
+import type { Input, Method, Output } from '../../src/shared/contract'
+import { pageClient } from '../support/page-client'
 import { closedPort } from '../support/ports'
 import { startAnvil, type AnvilHandle } from '../sim/node/anvil'
 import { startSim, type Sim } from '../sim/index'
@@ -228,29 +226,11 @@ export async function advanceTime(page: Page, companion: Pick<Companion, 'url' |
  * with the URL) would make it: a websocket with the launch token, through the typed client of src/shared.
  */
 export async function callApp<M extends Method>(companion: Companion, method: M, input: Input<M>): Promise<Output<M>> {
-  const url = new URL(companion.url)
-  const ws = new WebSocket(`ws://${url.host}/rpc?token=${url.searchParams.get('token')}`, { origin: companion.origin })
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve())
-    ws.once('error', reject)
-  })
-  const client = createRpcClient<Contract>({
-    send: (frame: Frame) => ws.send(JSON.stringify(frame)),
-    onFrame: (listener) => {
-      const on = (data: unknown): void => listener(JSON.parse(String(data)) as Frame)
-      ws.on('message', on)
-      return () => ws.off('message', on)
-    },
-    onClose: (listener) => {
-      ws.on('close', listener)
-      return () => ws.off('close', listener)
-    }
-  })
+  const client = await pageClient(companion.url)
   try {
     return await client.call(method, input)
   } finally {
     client.close()
-    ws.close()
   }
 }
 
@@ -277,6 +257,24 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(process.env['SHOT_DIR'] ?? join('test-results', 'screens'), `${name}.png`), fullPage: true })
 }
 
+/**
+ * The machine's side of a profile folder, which a page cannot choose: the CLI (`bin/companion.mjs`, the
+ * built one) sets it on the worker's data folder while browser mode runs, as an operator on the host does.
+ * The folder must exist. Browser mode reads it at each listing; the page's own profile list learns it at
+ * its next reload.
+ */
+export async function chooseProfileDir(companion: Companion, profileName: string, profileDir: string): Promise<void> {
+  const { profiles } = await callApp(companion, 'profiles.list', {})
+  const id = profiles.find((p) => p.name === profileName)?.id
+  if (!id) throw new Error(`no profile named ${profileName}`)
+  const input = JSON.stringify({ id, profileDir })
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [join(ROOT, 'bin', 'companion.mjs'), 'call', 'profiles.setProfileDir', input, '--data-dir', companion.dataDir], (err, _out, stderr) =>
+      err ? reject(new Error(`companion call profiles.setProfileDir failed: ${stderr}`)) : resolve()
+    )
+  )
+}
+
 export interface ProfileInput {
   name: string
   nodeUrl?: string
@@ -286,8 +284,6 @@ export interface ProfileInput {
   network?: 'mainnet' | 'fuji' | 'testnet'
   addressHrp?: string
   nodeIds?: string[]
-  /** The folder the node writes its profiles to (absolute). */
-  profileDir?: string
   apiKey?: string
 }
 
@@ -306,7 +302,6 @@ export async function fillProfile(page: Page, p: ProfileInput): Promise<void> {
     else await form.locator('.n-dynamic-input-item').nth(i - 1).locator('button').nth(1).click()
     await form.getByTestId(`field-nodeId-${i}`).fill(id)
   }
-  if (p.profileDir !== undefined) await form.getByTestId('field-profileDir').fill(p.profileDir)
   if (p.apiKey !== undefined) await form.getByTestId('field-apiKey').fill(p.apiKey)
 }
 

@@ -24,7 +24,7 @@ export interface ConfigReport {
   unchanged: string[]
 }
 
-const FIELDS = ['name', 'nodeUrl', 'dataUrl', 'metricsUrl', 'network', 'cchainUrl', 'addressHrp', 'nodeIds', 'profileDir'] as const satisfies readonly (keyof ProfileFields)[]
+const FIELDS = ['name', 'nodeUrl', 'dataUrl', 'metricsUrl', 'network', 'cchainUrl', 'addressHrp', 'nodeIds'] as const satisfies readonly (keyof ProfileFields)[]
 
 export function applyHostConfig(target: ConfigTarget, config: HostConfig): ConfigReport {
   const report: ConfigReport = { changed: [], unchanged: [] }
@@ -72,6 +72,12 @@ function applyProfile({ profiles, alerts, watch }: ConfigTarget, entry: HostProf
       profiles.setApiKey(row.id, entry.apiKey)
       done.push(entry.apiKey === null ? 'API key removed' : 'API key set')
     }
+  }
+  // The profile folder: a host's file is chosen on the machine, so it may set it (checked like the desktop's).
+  const dir = entry.profileDir ?? null
+  if ((row.profileDir ?? null) !== dir) {
+    profiles.setProfileDir(row.id, dir)
+    if (!done.includes('created') || dir !== null) done.push(dir === null ? 'profile folder cleared' : 'profile folder set')
   }
   if (entry.watch && Object.keys(entry.watch).length) {
     const before = watch.settings().profiles.find((s) => s.profileId === row.id)

@@ -15,10 +15,12 @@ import {
   DEFAULT_DATA_URL,
   DEFAULT_METRICS_URL,
   MAX_CHANNELS,
+  profileDirSchema,
   profileFieldsSchema,
   watchMethods
 } from '../../shared/contract'
 import { hideInLogs } from '../log'
+import { checkProfileFolder } from '../services/profiles/profile-folder'
 
 /** The fields that may be "env:NAME", where they sit: profiles[].apiKey and each channel's secret. */
 const SECRET_FIELDS = { profiles: ['apiKey'], channels: ['url', 'webhookUrl', 'botToken', 'password'] } as const
@@ -29,6 +31,8 @@ const profileEntrySchema = profileFieldsSchema.extend({
   dataUrl: profileFieldsSchema.shape.dataUrl.default(DEFAULT_DATA_URL),
   metricsUrl: profileFieldsSchema.shape.metricsUrl.default(DEFAULT_METRICS_URL),
   nodeIds: profileFieldsSchema.shape.nodeIds.default([]),
+  /** Where the node writes its profiles: a host's file is on the machine, so it may choose it (not a page). */
+  profileDir: profileDirSchema.nullable().optional(),
   /** The data-service API key; left out: a key set elsewhere is kept; null: none. */
   apiKey: apiKeySchema.nullable().optional(),
   /** How often the watch checks this node (watch.setSettings without profileId). */
@@ -97,6 +101,16 @@ export function parseHostConfig(file: string, text: string, env: NodeJS.ProcessE
   const r = hostConfigSchema.safeParse(resolved)
   // A reference already named as unresolved is not also "not a valid URL".
   if (!r.success) problems.push(...r.error.issues.filter((i) => !unresolved.has(i.path.slice(0, 3).join('.'))).slice(0, 20).map((i) => describeIssue(i, raw)))
+  // A profile folder is checked as the desktop's setProfileDir checks it: there, a folder, readable.
+  if (r.success)
+    r.data.profiles.forEach((p, i) => {
+      if (!p.profileDir) return
+      try {
+        checkProfileFolder(p.profileDir)
+      } catch (e) {
+        problems.push(`profiles[${i}].profileDir (profile "${p.name}"): ${(e as Error).message}`)
+      }
+    })
   if (problems.length) throw new ConfigError(file, problems)
   // From here on no log line can show one of the file's secrets, whatever writes it.
   for (const p of r.data!.profiles) hideInLogs(p.apiKey)

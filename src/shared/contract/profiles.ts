@@ -31,7 +31,19 @@ export const nodeUrlSchema = baseUrlSchema.pipe(
   })
 )
 
-/** What a person edits in the connections panel. */
+/**
+ * Where the node writes its CPU, memory and lock profiles, when it runs on this machine: an absolute
+ * folder (or ~/…). The app lists and reads the files there, so only the machine chooses it (the desktop app
+ * or the CLI: profiles.setProfileDir), never a browser page; it is not one of the fields below.
+ */
+export const profileDirSchema = z
+  .string()
+  .trim()
+  .min(1, 'is empty: give a folder, or null for the node\'s default')
+  .max(4_096)
+  .refine((v) => v.startsWith('/') || /^[A-Za-z]:[\\/]/.test(v) || v.startsWith('~/'), 'must be an absolute folder path, such as /home/me/.avalanchego/profiles')
+
+/** What a person edits in the connections panel (the profile folder has its own method: profileDirSchema). */
 export const profileFieldsSchema = z
   .object({
     name: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
@@ -47,16 +59,9 @@ export const profileFieldsSchema = z
     /** null or unset: the network's default prefix. */
     addressHrp: hrpSchema.nullable().optional(),
     nodeIds: z.array(nodeIdSchema).max(100, 'at most 100 NodeIDs'),
-    /**
-     * Where the node writes its CPU, memory and lock profiles, when it runs on this machine. null or
-     * unset: the node's default, ~/.avalanchego/profiles.
-     */
+    /** Not here: said so, rather than "unrecognized key", to whoever still sends it (a script, an old page). */
     profileDir: z
-      .string()
-      .trim()
-      .max(4_096)
-      .refine((v) => v.startsWith('/') || /^[A-Za-z]:[\\/]/.test(v) || v.startsWith('~/'), 'must be an absolute folder path, such as /home/me/.avalanchego/profiles')
-      .nullable()
+      .never({ message: 'is chosen on the machine, not with this method: profiles.setProfileDir, in the desktop app or the CLI' })
       .optional()
   })
   .strict()
@@ -115,6 +120,14 @@ export const profileMethods = {
     summary: 'Change fields of a connection profile',
     effect: 'local',
     input: z.object({ id: idSchema, profile: profileFieldsSchema.partial().strict() }).strict(),
+    output: profileViewSchema
+  }),
+  'profiles.setProfileDir': defineMethod({
+    summary:
+      "Set or clear (null) the folder where the profile's node writes its profiles (desktop app and CLI only: a browser page cannot choose which folder the app reads); the folder must exist and be readable",
+    effect: 'local',
+    desktopOnly: true,
+    input: z.object({ id: idSchema, profileDir: profileDirSchema.nullable() }).strict(),
     output: profileViewSchema
   }),
   'profiles.delete': defineMethod({

@@ -3,14 +3,18 @@
  * difference between two snapshots as a list of changed, added and removed keys. Pure functions (no Vue,
  * no naive-ui), so they are unit-tested on their own.
  */
+import { visibleText } from './text-safety'
 
 export type ConfigValue = unknown
 
-/** A value as one line of text: strings as they are, everything else as JSON. */
+/**
+ * A value as one line of text: strings as they are, everything else as JSON; bidirectional controls written
+ * out (⟨U+202E⟩: text-safety.ts), since these trees show what a node or a block sent.
+ */
 export function valueText(v: ConfigValue): string {
-  if (typeof v === 'string') return v
+  if (typeof v === 'string') return visibleText(v)
   if (v === undefined) return ''
-  return JSON.stringify(v)
+  return visibleText(JSON.stringify(v))
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -69,11 +73,11 @@ export interface ConfigTreeNode {
 export function configTree(config: Record<string, unknown>): ConfigTreeNode[] {
   const build = (v: unknown, name: string, path: string): ConfigTreeNode => {
     const entries = isObject(v) ? Object.entries(v) : Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : null
-    if (entries === null || entries.length === 0) return { key: path, label: `${name}: ${valueText(v)}`, isLeaf: true }
+    if (entries === null || entries.length === 0) return { key: path, label: `${visibleText(name)}: ${valueText(v)}`, isLeaf: true }
     const kids = isObject(v) ? [...entries].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)) : entries
     return {
       key: path,
-      label: `${name} (${entries.length})`,
+      label: `${visibleText(name)} (${entries.length})`,
       isLeaf: false,
       children: kids.map(([k, x]) => build(x, k, `${path}.${k}`))
     }

@@ -10,6 +10,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { runCli } from '../../../src/main/cli'
 import { KeptProfiles } from '../../../src/main/services/control/kept-profiles'
@@ -134,8 +135,11 @@ describe('profile files', () => {
   it("lists the files the node wrote in the profile's folder and opens each; a name outside it is refused", async () => {
     const { client } = open()
     const p = await client.call('profiles.create', {
-      profile: { name: 'local', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [], profileDir: sim.profileDir }
+      profile: { name: 'local', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] }
     })
+    // The folder must exist when it is chosen; the sim's node makes it only at its first profile.
+    mkdirSync(sim.profileDir, { recursive: true })
+    await client.call('profiles.setProfileDir', { id: p.id, profileDir: sim.profileDir })
     await client.call('profiles.activate', { id: p.id })
     await client.call('control.startCpuProfile', {})
     await client.call('control.stopCpuProfile', {})

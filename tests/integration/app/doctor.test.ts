@@ -32,8 +32,11 @@ async function cli(args: string[]): Promise<{ code: number; out: string }> {
 /** A data folder with one profile (a mainnet profile at `nodeUrl`, its profile folder `profileDir`). */
 async function dataWith(nodeUrl: string, profileDir: string): Promise<{ dir: string; remove: () => void }> {
   const t = tempDir()
-  const profile = { name: 'host', nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [], profileDir }
-  expect((await cli(['call', 'profiles.create', JSON.stringify({ profile }), '--data-dir', t.dir])).code).toBe(0)
+  const profile = { name: 'host', nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] }
+  const made = await cli(['call', 'profiles.create', JSON.stringify({ profile }), '--data-dir', t.dir])
+  expect(made.code).toBe(0)
+  const { id } = JSON.parse(made.out) as { id: string }
+  expect((await cli(['call', 'profiles.setProfileDir', JSON.stringify({ id, profileDir }), '--data-dir', t.dir])).code).toBe(0)
   return t
 }
 

@@ -6,10 +6,10 @@
  * profiles; a wrong field stops it with the file, the field path and exit code 2.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { runCli } from '../../../src/main/cli'
 import { configureLog } from '../../../src/main/log'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadHostConfig, parseHostConfig } from '../../../src/main/config/host-config'
 import { startSim, type Sim } from '../../sim/index'
@@ -33,6 +33,9 @@ const apps = appsPerTest()
 function exampleAtSim(): Record<string, unknown> {
   const raw = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { profiles: { nodeUrl: string; dataUrl?: string; metricsUrl?: string }[] }
   for (const p of raw.profiles) Object.assign(p, { nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl })
+  // The host's file may choose the profile folder (it is on the machine), and it must exist.
+  mkdirSync(sim.profileDir, { recursive: true })
+  Object.assign(raw.profiles[0]!, { profileDir: sim.profileDir })
   return raw
 }
 
@@ -52,6 +55,14 @@ describe('the config file', () => {
     expect(c.profiles.map((p) => p.name)).toEqual(['validator-1', 'fuji-test'])
     expect(c.profiles[0]).toMatchObject({ apiKey: ENV.COMPANION_DATA_API_KEY, dataUrl: 'https://data-api.avax.network', watch: { intervalSec: 60 } })
     expect(c.channels[0]).toMatchObject({ kind: 'slack', webhookUrl: ENV.COMPANION_SLACK_WEBHOOK_URL, minSeverity: 'warning' })
+  })
+
+  it('a profile folder that is not there, or is a file, is named by its path with what to fix', () => {
+    const config = (profileDir: string) => ({ profiles: [{ name: 'a', nodeUrl: 'http://127.0.0.1:9650', network: 'mainnet', profileDir }] })
+    expect(problemsOf(config('/nonexistent/avalanchego/profiles'))).toEqual([
+      expect.stringMatching(/^profiles\[0\]\.profileDir \(profile "a"\): The profile folder \/nonexistent\/avalanchego\/profiles does not exist: give the folder the node writes/)
+    ])
+    expect(problemsOf(config(resolve(EXAMPLE)))).toEqual([expect.stringMatching(/^profiles\[0\]\.profileDir \(profile "a"\): .* is a file, not a folder/)])
   })
 
   it('names each wrong field by its path, with what to fix; an env: reference with no variable says which to set', () => {
@@ -83,7 +94,7 @@ describe('the config file', () => {
   it('applies through the services, and applying it again changes nothing', async () => {
     const config = parseHostConfig('host.json', JSON.stringify(exampleAtSim()), ENV)
     const first = apps.open({ hostConfig: config })
-    expect(first.app.configReport!.changed).toEqual(['profile "validator-1": created, alert rules changed', 'profile "fuji-test": created, watch settings changed', 'channel "ops Slack": added', 'channel "on-call mail": added'])
+    expect(first.app.configReport!.changed).toEqual(['profile "validator-1": created, profile folder set, alert rules changed', 'profile "fuji-test": created, watch settings changed', 'channel "ops Slack": added', 'channel "on-call mail": added'])
     const { client, dataDir } = first
     const snapshot = async () => {
       const { profiles, activeId } = await client.call('profiles.list', {})
@@ -93,7 +104,7 @@ describe('the config file', () => {
     const before = await snapshot()
     const v1 = before.profiles.find((p) => p.name === 'validator-1')!
     expect(before.activeId).toBe(v1.id)
-    expect(v1).toMatchObject({ nodeUrl: sim.nodeUrl, network: 'mainnet', profileDir: '/var/lib/avalanchego/profiles', apiKey: { set: true, storage: 'unencrypted' } })
+    expect(v1).toMatchObject({ nodeUrl: sim.nodeUrl, network: 'mainnet', profileDir: sim.profileDir, apiKey: { set: true, storage: 'unencrypted' } })
     expect(before.rules.find((r) => r.profileId === v1.id)!.rules).toContainEqual({ rule: 'uptimeLow', enabled: true, threshold: 85 })
     expect(before.watch.profiles.find((s) => s.profileId === v1.id)).toMatchObject({ enabled: true, intervalSec: 60 })
     expect(before.channels.map((c) => [c.name, c.kind, c.minSeverity])).toEqual([

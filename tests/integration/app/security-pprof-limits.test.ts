@@ -41,10 +41,11 @@ beforeAll(async () => {
 afterAll(() => folder.remove())
 
 const { open } = appsPerTest()
-const profile = (dir: string) => ({ name: 'hostile', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet' as const, nodeIds: [], profileDir: dir })
+const profile = () => ({ name: 'hostile', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet' as const, nodeIds: [] })
 
 async function withFolder(client: RpcClient<Contract>): Promise<void> {
-  const p = await client.call('profiles.create', { profile: profile(folder.dir) })
+  const p = await client.call('profiles.create', { profile: profile() })
+  await client.call('profiles.setProfileDir', { id: p.id, profileDir: folder.dir })
   await client.call('profiles.activate', { id: p.id })
 }
 
@@ -125,7 +126,9 @@ describe('hostile profile files end within 10 seconds with a message, and the ap
     if (!existsSync(BUILT_CLI) || !existsSync('out/main/pprof-worker.js')) throw new Error(`${BUILT_CLI} or its pprof-worker.js is missing: run "npx electron-vite build" first`)
     const data = tempDir()
     try {
-      await run(process.execPath, [BUILT_CLI, 'call', 'profiles.create', JSON.stringify({ profile: profile(folder.dir) }), '--data-dir', data.dir])
+      const made = await run(process.execPath, [BUILT_CLI, 'call', 'profiles.create', JSON.stringify({ profile: profile() }), '--data-dir', data.dir])
+      const { id } = JSON.parse(made.stdout) as { id: string }
+      await run(process.execPath, [BUILT_CLI, 'call', 'profiles.setProfileDir', JSON.stringify({ id, profileDir: folder.dir }), '--data-dir', data.dir])
       // What any call of a fresh CLI process takes (start node, open the data folder) on this machine now:
       // the 10 seconds are the opening's own, on top of it.
       let started = Date.now()

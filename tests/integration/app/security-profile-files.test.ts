@@ -41,8 +41,9 @@ afterEach(async () => {
 
 async function client(): Promise<RpcClient<Contract>> {
   const { client } = open()
-  const profile = { name: 'files', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet' as const, nodeIds: [], profileDir: folder.dir }
+  const profile = { name: 'files', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet' as const, nodeIds: [] }
   const p = await client.call('profiles.create', { profile })
+  await client.call('profiles.setProfileDir', { id: p.id, profileDir: folder.dir })
   await client.call('profiles.activate', { id: p.id })
   return client
 }

@@ -27,6 +27,8 @@ export interface DataContext {
   limits: { pageUtxoThreshold: number }
   /** switches the 503 subnets at run time (POST /__sim/data-config) */
   setUnavailableSubnets(ids: readonly string[]): void
+  /** switched at run time (POST /__sim/data-config): lower-case token contract address -> the name answered */
+  tokenNames: ReadonlyMap<string, string>
 }
 
 export function toDataNetwork(name: NetworkName): DataNetwork {
@@ -57,6 +59,7 @@ export function createDataContext(opts: {
     network: (name) => get(toDataNetwork(name)),
     allNetworks: () => [get('mainnet'), get('fuji')],
     limits: { pageUtxoThreshold: PAGE_UTXO_THRESHOLD },
+    tokenNames: new Map(),
     isSubnetUnavailable: (subnetId) => down.has(subnetId),
     setUnavailableSubnets: (ids) => {
       down = new Set(ids)

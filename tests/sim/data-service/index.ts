@@ -79,10 +79,14 @@ export async function startDataService(opts: DataServiceOptions): Promise<{ url:
   const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, opts.now)
   const access = new AccessControl(
     limiter,
-    { rejectedKeys: [], forbiddenKeys: [], rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT, unavailableSubnets: opts.unavailableSubnets ?? [], pageUtxoThreshold: PAGE_UTXO_THRESHOLD },
-    { subnets: (ids) => ctx.setUnavailableSubnets(ids), pageUtxoThreshold: (n) => (ctx.limits.pageUtxoThreshold = n) },
+    { rejectedKeys: [], forbiddenKeys: [], rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT, unavailableSubnets: opts.unavailableSubnets ?? [], pageUtxoThreshold: PAGE_UTXO_THRESHOLD, tokenNames: {} },
+    {
+      subnets: (ids) => ctx.setUnavailableSubnets(ids),
+      pageUtxoThreshold: (n) => (ctx.limits.pageUtxoThreshold = n),
+      tokenNames: (names) => (ctx.tokenNames = new Map(Object.entries(names).map(([a, n]) => [a.toLowerCase(), n]))),
+    },
   )
-  // The sim's own switch (not part of the service): keys that get 401/403, the rate limit, 503 subnets.
+  // The sim's own switch (not part of the service): keys that get 401/403, the rate limit, 503 subnets, token names.
   const control: Route[] = [
     get('simDataConfig', '/__sim/data-config', () => ({ body: access.view() })),
     post('simDataConfig', '/__sim/data-config', ({ body }) => ({ body: access.configure(body) })),

@@ -7,6 +7,7 @@ export function profileHandlers(profiles: ProfilesService, probe: () => Promise<
     'profiles.list': () => profiles.list(),
     'profiles.create': (input) => profiles.create(input),
     'profiles.update': ({ id, profile }) => profiles.update(id, profile),
+    'profiles.setProfileDir': ({ id, profileDir }) => profiles.setProfileDir(id, profileDir),
     'profiles.delete': ({ id }) => {
       profiles.delete(id)
       return { deleted: true as const }

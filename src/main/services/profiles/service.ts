@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/rpc/errors'
 import { DEFAULT_HRP, type Output, type ParsedInput, type ProfileFields, type ProfileView } from '../../../shared/contract'
 import type { ProfilesStore, ProfileRow } from '../../cache/profiles-store'
 import type { SecretStore } from '../../secrets'
+import { checkProfileFolder } from './profile-folder'
 
 /** A profile as the services use it: what is stored, with command-line overrides applied. */
 export interface EffectiveProfile extends Omit<ProfileRow, 'addressHrp'> {
@@ -45,7 +46,8 @@ export class ProfilesService {
       ...f,
       cchainUrl: f.cchainUrl ?? null,
       addressHrp: f.addressHrp ?? null,
-      profileDir: f.profileDir ?? null,
+      // Chosen on the machine only, with setProfileDir.
+      profileDir: null,
       createdAt: now,
       updatedAt: now
     }
@@ -67,7 +69,7 @@ export class ProfilesService {
       ...patch,
       cchainUrl: patch.cchainUrl !== undefined ? patch.cchainUrl : row.cchainUrl,
       addressHrp: patch.addressHrp !== undefined ? patch.addressHrp : row.addressHrp,
-      profileDir: patch.profileDir !== undefined ? patch.profileDir : row.profileDir,
+      profileDir: row.profileDir,
       updatedAt: Date.now()
     }
     this.store.transaction(() => {
@@ -76,6 +78,19 @@ export class ProfilesService {
       const secret = this.store.secret(id)
       if (secret && !sameOrigin(secret.boundUrl, next.dataUrl)) this.store.dropSecret(id)
     })
+    this.onChange(this.store.activeId())
+    return this.view(next, this.store.activeId())
+  }
+
+  /**
+   * Sets (or clears, null) the folder where the profile's node writes its profiles, once it is checked to be
+   * a folder the app can read. Declared desktopOnly: browser mode refuses it (effect-policy.ts).
+   */
+  setProfileDir(id: string, profileDir: string | null): ProfileView {
+    this.require(id)
+    if (profileDir !== null) checkProfileFolder(profileDir)
+    const next: ProfileRow = { ...this.require(id), profileDir, updatedAt: Date.now() }
+    this.store.update(next)
     this.onChange(this.store.activeId())
     return this.view(next, this.store.activeId())
   }

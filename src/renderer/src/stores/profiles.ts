@@ -39,6 +39,11 @@ export const useProfilesStore = defineStore('profiles', () => {
     return api.call('profiles.update', { id, profile })
   }
 
+  /** The folder of the node's profiles (null: none); main refuses it from browser mode (desktopOnly). */
+  function setProfileDir(id: string, profileDir: string | null): Promise<ProfileView> {
+    return api.call('profiles.setProfileDir', { id, profileDir })
+  }
+
   /** null clears the key. */
   function setApiKey(id: string, apiKey: string | null): Promise<ProfileView> {
     return api.call('profiles.setApiKey', { id, apiKey })
@@ -56,5 +61,5 @@ export const useProfilesStore = defineStore('profiles', () => {
   api.on('profiles.changed', () => void load())
   onConnected(() => void load())
 
-  return { profiles, activeId, active, loaded, loadError, load, create, update, setApiKey, remove, activate }
+  return { profiles, activeId, active, loaded, loadError, load, create, update, setProfileDir, setApiKey, remove, activate }
 })

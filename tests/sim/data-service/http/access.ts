@@ -5,7 +5,9 @@
  * - a key listed as forbidden: 403 (a valid key without the privilege);
  * - the rate limit per minute with and without a key (429 with Retry-After past it);
  * - subnets whose routes answer 503 (a problem with the subnet's node);
- * - the UTXO count after which a transactions page stops early (a page shorter than pageSize).
+ * - the UTXO count after which a transactions page stops early (a page shorter than pageSize);
+ * - names that ERC-20 tokens are given in balance answers (by contract address), e.g. a hostile
+ *   `=HYPERLINK(…)` or a right-to-left override, as any token deployer may name a token.
  */
 import { HttpError } from './errors'
 import type { RateLimiter, RateLimitOptions } from './rate-limit'
@@ -16,12 +18,15 @@ export interface AccessConfig {
   rateLimit: RateLimitOptions
   unavailableSubnets: string[]
   pageUtxoThreshold: number
+  /** token contract address (any case) -> the name the service answers with */
+  tokenNames: Record<string, string>
 }
 
 /** Where the parts of the config that routes read are applied. */
 export interface AccessHooks {
   subnets(ids: readonly string[]): void
   pageUtxoThreshold(n: number): void
+  tokenNames(names: Readonly<Record<string, string>>): void
 }
 
 export class AccessControl {
@@ -57,6 +62,10 @@ export class AccessControl {
       } else if (k === 'pageUtxoThreshold') {
         if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new HttpError(400, 'pageUtxoThreshold must be a whole number >= 1')
         next.pageUtxoThreshold = v
+      } else if (k === 'tokenNames') {
+        if (typeof v !== 'object' || v === null || Array.isArray(v) || !Object.values(v).every((x) => typeof x === 'string'))
+          throw new HttpError(400, 'tokenNames must be an object of token contract address -> name')
+        next.tokenNames = { ...(v as Record<string, string>) }
       } else if (k === 'rateLimit') {
         const r = v as Partial<RateLimitOptions> | null
         const ok = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0
@@ -64,13 +73,14 @@ export class AccessControl {
           throw new HttpError(400, 'rateLimit must be { perMinuteWithoutKey?, perMinuteWithKey? } with positive numbers')
         next.rateLimit = { ...next.rateLimit, ...r }
       } else {
-        throw new HttpError(400, `unknown field ${k}: the config takes rejectedKeys, forbiddenKeys, rateLimit, unavailableSubnets, pageUtxoThreshold`)
+        throw new HttpError(400, `unknown field ${k}: the config takes rejectedKeys, forbiddenKeys, rateLimit, unavailableSubnets, pageUtxoThreshold, tokenNames`)
       }
     }
     this.config = next
     this.limiter.configure(next.rateLimit)
     this.hooks.subnets(next.unavailableSubnets)
     this.hooks.pageUtxoThreshold(next.pageUtxoThreshold)
+    this.hooks.tokenNames(next.tokenNames)
     return this.view()
   }
 }

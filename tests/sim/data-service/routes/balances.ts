@@ -81,7 +81,7 @@ export function balanceRoutes(ctx: DataContext): Route[] {
         body: {
           ...tokenField(page),
           nativeTokenBalance: nativeBalance(net.evm, chain, address, currency),
-          erc20TokenBalances: page.items.map((r) => erc20Balance(r.t, r.h, currency)),
+          erc20TokenBalances: page.items.map((r) => erc20Balance({ ...r.t, name: ctx.tokenNames.get(r.t.address.toLowerCase()) ?? r.t.name }, r.h, currency)),
         },
       }
     }),

@@ -8,6 +8,7 @@ import {
   DEFAULT_HRP,
   DEFAULT_METRICS_URL,
   DEFAULT_NODE_URL,
+  profileDirSchema,
   profileFieldsSchema,
   type Network,
   type ProfileFields,
@@ -26,7 +27,10 @@ export interface ProfileFormModel {
   /** Empty: the network's default prefix. */
   addressHrp: string
   nodeIds: string[]
-  /** Empty: worked out from the node's admin-api-dir (+ _coreth_performance_C), else ~/.avalanchego/profiles. */
+  /**
+   * Empty: worked out from the node's admin-api-dir (+ _coreth_performance_C), else ~/.avalanchego/profiles.
+   * Sent apart from the fields (profiles.setProfileDir), and only from the desktop app.
+   */
   profileDir: string
   /** Empty on create: no key; on edit: keep the stored key. */
   apiKey: string
@@ -137,6 +141,8 @@ export interface Validated {
   fields: ProfileFields
   /** undefined: no key entered (create: none; edit: keep). */
   apiKey: string | undefined
+  /** The profile folder as typed (null: none, the node's own). */
+  profileDir: string | null
 }
 
 /**
@@ -159,14 +165,14 @@ export function validateProfile(
     cchainUrl: optional(model.cchainUrl),
     addressHrp: optional(model.addressHrp),
     // A row left empty is not a NodeID the person meant to enter.
-    nodeIds: model.nodeIds.map((s) => s.trim()).filter((s) => s !== ''),
-    profileDir: optional(model.profileDir)
+    nodeIds: model.nodeIds.map((s) => s.trim()).filter((s) => s !== '')
   }
   const parsed = profileFieldsSchema.safeParse(candidate)
   if (!parsed.success) addIssues(errors, toRowIndices(model, parsed.error.issues))
+  const dir = model.profileDir.trim()
   // A relative folder would be read relative to wherever the app happens to run: say so with the path.
-  if (errors.fields.profileDir && model.profileDir.trim() !== '')
-    errors.fields.profileDir = `“${model.profileDir.trim()}” is a relative path: enter the full folder path, starting with / (or ~/ for your home folder), e.g. /home/me/.avalanchego/profiles`
+  if (dir !== '' && !profileDirSchema.safeParse(dir).success)
+    errors.fields.profileDir = `“${dir}” is a relative path: enter the full folder path, starting with / (or ~/ for your home folder), e.g. /home/me/.avalanchego/profiles`
   let apiKey: string | undefined
   if (model.apiKey.trim() !== '') {
     const key = apiKeySchema.safeParse(model.apiKey)
@@ -174,5 +180,5 @@ export function validateProfile(
     else errors.fields.apiKey = key.error.issues[0]?.message ?? 'is not a valid API key'
   }
   if (!parsed.success || hasErrors(errors)) return { ok: false, errors }
-  return { ok: true, value: { fields: parsed.data, apiKey } }
+  return { ok: true, value: { fields: parsed.data, apiKey, profileDir: dir === '' ? null : dir } }
 }

@@ -6,6 +6,8 @@
  * module (src/shared/domain/format.ts); exports keep the exact raw values, with the unit in the header.
  */
 import { avax, chainName, dateTime, integer, percent, shortId, subnetName, tokenAmount, unixSecondsToMs, utcText } from '../../../../shared/domain/format'
+import { csvText } from '../../../../shared/domain/csv'
+import { visibleText } from '../../../../shared/domain/text-safety'
 import { labelOf } from '../../components/form/fields'
 
 export type Row = Record<string, unknown>
@@ -169,8 +171,18 @@ export function cellText(v: unknown): string {
 
 const isTimeField = (field: string): boolean => /timestamp$/i.test(field)
 
-/** A cell as shown, in text, with what its hover says (UTC for a time, the ID behind a name). */
-export function shownCell(field: string, v: unknown, item: Row = {}): { text: string; title?: string; numeric?: boolean } {
+type ShownCell = { text: string; title?: string; numeric?: boolean }
+
+/**
+ * A cell as shown, in text, with what its hover says (UTC for a time, the ID behind a name). Remote text
+ * has its bidirectional controls written out (text-safety.ts), so a name cannot pose as another.
+ */
+export function shownCell(field: string, v: unknown, item: Row = {}): ShownCell {
+  const s = cellView(field, v, item)
+  return s.title === undefined ? { ...s, text: visibleText(s.text) } : { ...s, text: visibleText(s.text), title: visibleText(s.title) }
+}
+
+function cellView(field: string, v: unknown, item: Row): ShownCell {
   if (field === 'balance' && scaledBalance(item) !== '') return { text: scaledBalance(item), title: `${integer(String(item.balance))} base units`, numeric: true }
   if (v === null || v === undefined) return { text: '' }
   if (isTimeField(field)) {
@@ -215,7 +227,10 @@ export function csvCell(field: string, item: Row): string {
   return cellText(v)
 }
 
+/** The items as a CSV file, through the app's one CSV writer (src/shared/domain/csv.ts: formulas neutralised, RFC 4180). */
 export function toCsv(items: readonly Row[], columns: readonly string[]): string {
-  const q = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)
-  return [columns.map((c) => q(csvHeader(c, items))).join(','), ...items.map((it) => columns.map((c) => q(csvCell(c, it))).join(','))].join('\r\n') + '\r\n'
+  return csvText(
+    columns.map((c) => csvHeader(c, items)),
+    items.map((it) => columns.map((c) => csvCell(c, it)))
+  )
 }
