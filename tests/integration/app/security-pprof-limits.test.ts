@@ -16,6 +16,7 @@ import { startBrowserServer, type BrowserServer } from '../../../src/main/server
 import { decodeProfile } from '../../../src/main/services/control/pprof-decoder'
 import type { Contract } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
+import { fuzzProfile } from '../../support/fuzz-profiles'
 import { deepStacks, field, longVarint, manyLines, writeEmptySamples } from '../../support/hostile-profiles'
 import { appsPerTest, failure, fakeStaticDir, tempDir } from './helpers'
 
@@ -141,6 +142,31 @@ describe('hostile profile files end within 10 seconds with a message, and the ap
     } finally {
       data.remove()
     }
+  }, 120_000)
+})
+
+describe('generated files through control.openProfile', () => {
+  it('the 8 largest fuzz cases of seed 19, opened at once: each summarised or refused, all within 40 s (two decode at a time), the main heap bounded', async () => {
+    const { client } = open()
+    await withFolder(client)
+    const cases = Array.from({ length: 60 }, (_, n) => ({ n, bytes: fuzzProfile(19, n) }))
+      .sort((a, b) => b.bytes.length - a.bytes.length)
+      .slice(0, 8)
+    for (const c of cases) writeFileSync(join(folder.dir, `fuzz-${c.n}.profile`), c.bytes)
+    const heapBefore = process.memoryUsage().heapUsed
+    const started = Date.now()
+    const outcomes = await Promise.all(
+      cases.map((c) =>
+        client.call('control.openProfile', { name: `fuzz-${c.n}.profile` }).then(
+          () => ({ n: c.n, code: 'OK', ms: Date.now() - started }),
+          (e: { code: string }) => ({ n: c.n, code: e.code, ms: Date.now() - started })
+        )
+      )
+    )
+    // Two decode at a time: the last of 8 waits for up to three before it; each is bounded by the deadline.
+    for (const o of outcomes) expect(['OK', 'BAD_INPUT', 'TIMEOUT'], `case ${o.n}`).toContain(o.code)
+    expect(Date.now() - started).toBeLessThan(4 * 10_000)
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(256 * 1024 * 1024)
   }, 120_000)
 })
 
