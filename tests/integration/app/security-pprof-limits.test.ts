@@ -16,6 +16,7 @@ import { startBrowserServer, type BrowserServer } from '../../../src/main/server
 import { decodeProfile } from '../../../src/main/services/control/pprof-decoder'
 import type { Contract } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
+import { fuzzProfile } from '../../support/fuzz-profiles'
 import { deepStacks, field, longVarint, manyLines, writeEmptySamples } from '../../support/hostile-profiles'
 import { appsPerTest, failure, fakeStaticDir, tempDir } from './helpers'
 
@@ -144,6 +145,31 @@ describe('hostile profile files end within 10 seconds with a message, and the ap
     } finally {
       data.remove()
     }
+  }, 120_000)
+})
+
+describe('generated files through control.openProfile', () => {
+  it('8 fuzz cases of seed 19, opened at once: each summarised or refused, all within 60 s (two decode at a time, each bounded by its deadline), the main heap bounded', async () => {
+    const { client } = open()
+    await withFolder(client)
+    // The cases of seed 19 that took pprof-format longest before the limits (65: 177 s; 149: 6 s; the others
+    // 0.3 to 1 s), and two with 190,000-byte varint runs where the decoder does not read them.
+    const cases = [65, 149, 18, 88, 108, 85, 81, 9].map((n) => ({ n, bytes: fuzzProfile(19, n) }))
+    for (const c of cases) writeFileSync(join(folder.dir, `fuzz-${c.n}.profile`), c.bytes)
+    const heapBefore = process.memoryUsage().heapUsed
+    const started = Date.now()
+    const outcomes = await Promise.all(
+      cases.map((c) =>
+        client.call('control.openProfile', { name: `fuzz-${c.n}.profile` }).then(
+          () => ({ n: c.n, code: 'OK' }),
+          (e: { code: string }) => ({ n: c.n, code: e.code })
+        )
+      )
+    )
+    // Two decode at a time: the last of 8 waits for up to three before it; each is bounded by the deadline.
+    for (const o of outcomes) expect(['OK', 'BAD_INPUT', 'TIMEOUT'], `case ${o.n}`).toContain(o.code)
+    expect(Date.now() - started).toBeLessThan(4 * 15_000)
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(256 * 1024 * 1024)
   }, 120_000)
 })
 

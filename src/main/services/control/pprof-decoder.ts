@@ -32,13 +32,15 @@ const waiting: (() => void)[] = []
 
 /** At most DECODE_LIMITS.concurrent decodes at once (each may take its memory limit); the others wait their turn. */
 async function turn<T>(work: () => Promise<T>): Promise<T> {
+  // A waiter is handed the slot of the decode that ends, so no new caller slips in between.
   if (running >= DECODE_LIMITS.concurrent) await new Promise<void>((go) => waiting.push(go))
-  running++
+  else running++
   try {
     return await work()
   } finally {
-    running--
-    waiting.shift()?.()
+    const next = waiting.shift()
+    if (next) next()
+    else running--
   }
 }
 
