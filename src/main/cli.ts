@@ -12,12 +12,17 @@ import { defaultDataDir } from './paths'
 import { parseMetricsOptions, serveWatchMetrics, type MetricsServer } from './server/metrics'
 import type { ConnectionOverrides } from './services/profiles/service'
 import { plainSecretStore } from './secrets'
+import { runServe } from './server/serve'
+import { APP_VERSION } from './version'
+import { isEntryFile } from './entry-file'
 
-const USAGE = `usage:
-  companion methods                       list every contract method with its input schema
-  companion call <method> '<json input>'  run one method and print its JSON result
-  companion watch                         check every profile's node on its interval (watch.setSettings), no UI;
-                                          one JSON line per alert that fires or resolves; stops on SIGTERM/SIGINT
+const USAGE = `usage: companion <command> [options]   (companion ${APP_VERSION})
+commands:
+  methods                       list every contract method with its input schema
+  call <method> '<json input>'  run one method and print its JSON result
+  serve                         browser mode: serve the app's page on 127.0.0.1 and print its URL (companion serve --help)
+  watch                         check every profile's node on its interval, no UI; one JSON line per alert
+options of watch (it stops on SIGTERM/SIGINT; the interval is watch.setSettings):
     --metrics-port N    also serve Prometheus metrics at GET /metrics on port N, with the bearer token kept in
                         <data-dir>/metrics-token (made on first use)
     --metrics-host H    the address /metrics listens on (default 127.0.0.1)
@@ -30,10 +35,14 @@ options:
   --network NAME        mainnet, fuji or testnet
   --data-dir DIR        where profiles and the cache live (default ${defaultDataDir()})
   --yes                 confirm a method that changes the node (asked for on a terminal otherwise)
+  --version             print the version and stop
+  --help                print this
 A read that cannot reach its source answers from the cache when it can: stderr says so, with its age.`
 
 /** Exit codes: 0 ok, 1 the method failed, 2 the command line itself is wrong. */
 export async function runCli(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  // Browser mode has options of its own (--port, --allow-node-changes): it parses the rest itself.
+  if (argv[0] === 'serve') return runServe(argv.slice(1))
   let parsed
   try {
     parsed = parseArgs({
@@ -50,6 +59,7 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         'metrics-port': { type: 'string' },
         'metrics-host': { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
+        version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' }
       }
     })
@@ -59,6 +69,10 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
   }
   const { values, positionals } = parsed
   const [command, method, json] = positionals
+  if (values.version) {
+    out(APP_VERSION)
+    return 0
+  }
   if (values.help || !command) {
     out(USAGE)
     return command || values.help ? 0 : 2
@@ -169,7 +183,6 @@ async function runWatch(dataDir: string, out: (s: string) => void, err: (s: stri
     app.close()
     return 1
   }
-  err(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
   await new Promise<void>((done) => {
     // The scheduler's timers do not hold the process open (unref); this does, until a signal comes.
     const keepAlive = setInterval(() => undefined, 1 << 30)
@@ -181,6 +194,8 @@ async function runWatch(dataDir: string, out: (s: string) => void, err: (s: stri
     }
     process.on('SIGTERM', stop)
     process.on('SIGINT', stop)
+    // Said only once a signal stops it cleanly: whoever reads this line may send one at once.
+    err(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
   })
   await metrics?.close()
   app.close()
@@ -257,4 +272,4 @@ export function runMain(argv: string[]): void {
 }
 
 // Run as a file (`node out/main/cli.js`, `tsx src/main/cli.ts`); bin/companion.mjs calls runMain itself.
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) runMain(process.argv.slice(2))
+if (isEntryFile(import.meta.url)) runMain(process.argv.slice(2))
