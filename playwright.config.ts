@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_LAUNCH } from './tests/support/chromium'
 
 /**
  * End-to-end tests: Debian's Chromium drives browser mode (`npm run serve`), which the fixture in
@@ -29,18 +30,7 @@ export default defineConfig({
     // and these machines are CPU-bound at three workers. Failures keep their screenshot and error context;
     // E2E_TRACE=1 records traces too, kept for failing tests (`npx playwright show-trace …`).
     trace: process.env['E2E_TRACE'] ? 'retain-on-failure' : 'off',
-    launchOptions: {
-      // `npx playwright install` cannot download here; Debian's package is used instead.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    }
+    // `npx playwright install` cannot download here; Debian's package is used instead.
+    launchOptions: CHROMIUM_LAUNCH
   }
 })

@@ -28,6 +28,18 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           maxWorkers: Number(process.env['INTEGRATION_WORKERS'] ?? Math.max(3, availableParallelism() + 1))
         }
+      },
+      {
+        // The package as a user installs it (npm pack, npm install -g --omit=dev), run against the sim: one file,
+        // started by `npm test` as soon as the build is done, beside the other checks (scripts/test.mjs).
+        test: {
+          name: 'package',
+          include: ['tests/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+          sequence: { groupOrder: 2 }
+        }
       }
     ]
   }

@@ -3,6 +3,9 @@
  * `npm test`: every check of the project, as fast as two cores allow, with the time of each stage.
  *
  *   1. at once:   lint, type check (main + tests), type check (renderer), unit tests, build
+ *                 and as soon as the build is done, beside everything after it: the package test (npm pack,
+ *                 install the tarball with --omit=dev, run the installed `companion`); it mostly waits on npm
+ *                 and on the processes it starts, so it fills the gaps of the other stages
  *   2. then:      integration tests (files in parallel, each with its own sim and data folder)
  *   3. then:      end-to-end tests (several Playwright workers, each with its own sim, server and data folder)
  *
@@ -34,6 +37,14 @@ const STAGES = [
     report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
   },
   { step: 1, name: 'build', cmd: [BIN('electron-vite'), 'build', '--logLevel', 'warn'] },
+  {
+    step: 1,
+    name: 'package',
+    // Starts when the build has succeeded (it packs that build) and runs on beside steps 2 and 3.
+    after: 'build',
+    cmd: [BIN('vitest'), 'run', '--project', 'package', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'package.json')}`],
+    report: { kind: 'vitest', file: join(REPORTS, 'package.json') }
+  },
   {
     step: 2,
     name: 'integration',
@@ -103,14 +114,29 @@ rmSync(REPORTS, { recursive: true, force: true })
 mkdirSync(REPORTS, { recursive: true })
 const startedAll = Date.now()
 const results = []
+/** Stages that start once another one succeeded, and run on beside the later steps (always buffered). */
+const background = []
+const startAfter = (name) => stages.filter((s) => s.after === name).map((s) => run(s, true))
+// One whose stage is not part of this run starts at once (`--only package` uses the build that is there).
+background.push(...stages.filter((s) => s.after && !stages.some((o) => o.name === s.after)).map((s) => run(s, true)))
 for (const step of [1, 2, 3]) {
-  const these = stages.filter((s) => s.step === step)
+  const these = stages.filter((s) => s.step === step && !s.after)
   if (these.length === 0) continue
+  // A step of one stage prints live; a background stage still running prints its output whole when it ends.
   const buffered = these.length > 1
-  results.push(...(await Promise.all(these.map((s) => run(s, buffered)))))
+  const done = await Promise.all(
+    these.map((s) =>
+      run(s, buffered).then((r) => {
+        if (r.ok) background.push(...startAfter(s.name))
+        return r
+      })
+    )
+  )
+  results.push(...done)
   // Later steps run the built app: without a build there is nothing for them to test.
   if (results.some((r) => r.stage.name === 'build' && !r.ok)) break
 }
+results.push(...(await Promise.all(background)))
 
 const total = (Date.now() - startedAll) / 1000
 const lines = ['', 'stage            time      result']

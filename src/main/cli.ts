@@ -16,12 +16,19 @@ import { configureLog, log, parseLogOptions } from './log'
 import { ConfigError, loadHostConfig, type HostConfig } from './config/host-config'
 import { logConfigReport } from './config/report'
 import { runDoctor } from './cli/doctor'
+import { runServe } from './server/serve'
+import { APP_VERSION } from './version'
+import { isEntryFile } from './entry-file'
 
-const USAGE = `usage:
-  companion methods                       list every contract method with its input schema
-  companion call <method> '<json input>'  run one method and print its JSON result
-  companion watch                         check every profile's node on its interval (watch.setSettings), no UI;
-                                          one JSON line per alert that fires or resolves; stops on SIGTERM/SIGINT
+const USAGE = `usage: companion <command> [options]   (companion ${APP_VERSION})
+commands:
+  methods                       list every contract method with its input schema
+  call <method> '<json input>'  run one method and print its JSON result
+  serve                         browser mode: serve the app's page on 127.0.0.1 and print its URL (companion serve --help)
+  watch                         check every profile's node on its interval, no UI; one JSON line per alert
+  doctor                        check the data folder, the config file (--config) and each profile's node,
+                                admin API and profile folder, and say how to fix what fails
+options of watch (it stops on SIGTERM/SIGINT; the interval is watch.setSettings):
     --metrics-port N    also serve Prometheus metrics at GET /metrics on port N, with the bearer token kept in
                         <data-dir>/metrics-token (made on first use)
     --metrics-host H    the address /metrics listens on (default 127.0.0.1)
@@ -29,8 +36,6 @@ const USAGE = `usage:
                         see resources/companion.example.json
     --log-format F      text (default) or json (one JSON object per line, for journald or a log shipper)
     --log-level L       debug, info (default), warn or error
-  companion doctor                        check the data folder, the config file (--config) and each profile's node,
-                                          admin API and profile folder, and say how to fix what fails
 options:
   --profile NAME        use this stored profile for this run (default: the active one)
   --node-url URL        override the node base URL
@@ -40,10 +45,14 @@ options:
   --network NAME        mainnet, fuji or testnet
   --data-dir DIR        where profiles and the cache live (default ${defaultDataDir()})
   --yes                 confirm a method that changes the node (asked for on a terminal otherwise)
+  --version             print the version and stop
+  --help                print this
 A read that cannot reach its source answers from the cache when it can: stderr says so, with its age.`
 
 /** Exit codes: 0 ok, 1 the method failed, 2 the command line itself is wrong. */
 export async function runCli(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  // Browser mode has options of its own (--port, --allow-node-changes): it parses the rest itself.
+  if (argv[0] === 'serve') return runServe(argv.slice(1))
   let parsed
   try {
     parsed = parseArgs({
@@ -63,6 +72,7 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         'log-format': { type: 'string' },
         'log-level': { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
+        version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' }
       }
     })
@@ -72,6 +82,10 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
   }
   const { values, positionals } = parsed
   const [command, method, json] = positionals
+  if (values.version) {
+    out(APP_VERSION)
+    return 0
+  }
   if (values.help || !command) {
     out(USAGE)
     return command || values.help ? 0 : 2
@@ -213,7 +227,6 @@ async function runWatch(
     app.close()
     return 1
   }
-  log.info(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
   await new Promise<void>((done) => {
     // The scheduler's timers do not hold the process open (unref); this does, until a signal comes.
     const keepAlive = setInterval(() => undefined, 1 << 30)
@@ -225,6 +238,8 @@ async function runWatch(
     }
     process.on('SIGTERM', stop)
     process.on('SIGINT', stop)
+    // Said only once a signal stops it cleanly: whoever reads this line may send one at once.
+    log.info(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
   })
   await metrics?.close()
   app.close()
@@ -302,4 +317,4 @@ export function runMain(argv: string[]): void {
 }
 
 // Run as a file (`node out/main/cli.js`, `tsx src/main/cli.ts`); bin/companion.mjs calls runMain itself.
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) runMain(process.argv.slice(2))
+if (isEntryFile(import.meta.url)) runMain(process.argv.slice(2))

@@ -8,6 +8,7 @@ import { desktopSecretStore } from './electron/safe-storage'
 import { createTray, type CompanionTray } from './electron/tray'
 import { createMainWindow } from './electron/window'
 import { log } from './log'
+import { WINDOW_STATE_FILE } from './window-state'
 
 /** The Electron entry: windows, security, the IPC transport. Everything else lives in app.ts. */
 const outDir = join(import.meta.dirname, '..')
@@ -31,7 +32,7 @@ function openWindow(): void {
     open.focus()
     return
   }
-  const { window, isOwnUrl } = createMainWindow(outDir, iconPath)
+  const { window, isOwnUrl } = createMainWindow(outDir, iconPath, join(app.getPath('userData'), WINDOW_STATE_FILE))
   attachIpc(companion.server, window.webContents, isOwnUrl)
 }
 

@@ -65,6 +65,8 @@ export function createFakeElectron() {
     backend: 'gnome_libsecret' as string,
     encryptionAvailable: true,
     paths: new Map<string, string>(),
+    /** The work areas of the attached displays (the first is the primary), as screen.getAllDisplays() gives them. */
+    displays: [{ x: 0, y: 0, width: 1920, height: 1040 }] as { x: number; y: number; width: number; height: number }[],
     trays: [] as { image: { path: string }; tooltip: string; menu: { label?: string; type?: string; click?: () => void }[]; destroyed: boolean; emit: (e: string) => void }[]
   }
 
@@ -75,9 +77,20 @@ export function createFakeElectron() {
     focus = vi.fn()
     restore = vi.fn(() => void (this.minimized = false))
     show = vi.fn()
+    maximized = false
+    maximize = vi.fn(() => void (this.maximized = true))
+    /** Where the window is while not maximized: where it was put, until a test moves it. */
+    normalBounds: { x: number; y: number; width: number; height: number }
     constructor(readonly options: any) {
       super()
       state.windows.push(this)
+      this.normalBounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width, height: options.height }
+    }
+    isMaximized(): boolean {
+      return this.maximized
+    }
+    getNormalBounds(): { x: number; y: number; width: number; height: number } {
+      return { ...this.normalBounds }
     }
     static getAllWindows(): FakeBrowserWindow[] {
       return state.windows.filter((w) => !w.destroyed)
@@ -93,8 +106,9 @@ export function createFakeElectron() {
     loadFile(file: string): Promise<void> {
       return this.loadURL(`file:${file}`)
     }
-    /** What closing the window does to the listeners main registered: 'closed', then the page is gone. */
+    /** What closing the window does to the listeners main registered: 'close', 'closed', then the page is gone. */
     destroy(): void {
+      this.emit('close')
       this.destroyed = true
       this.webContents.destroyed = true
       this.emit('closed')
@@ -177,6 +191,10 @@ export function createFakeElectron() {
     shell: { openExternal: (url: string) => (state.openExternal.push(url), Promise.resolve()) },
     safeStorage,
     BrowserWindow: FakeBrowserWindow,
+    screen: {
+      getAllDisplays: () => state.displays.map((workArea) => ({ workArea })),
+      getPrimaryDisplay: () => ({ workArea: state.displays[0]! })
+    },
     Notification: FakeNotification,
     Tray: FakeTray,
     Menu: { buildFromTemplate: (items: FakeTray['menu']) => ({ items }) },

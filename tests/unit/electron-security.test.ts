@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../support/temp'
@@ -96,20 +96,20 @@ describe('the app:// protocol', () => {
 
 describe('the main window', () => {
   it('loads the renderer from app://, not file://', () => {
-    const { window, isOwnUrl } = createMainWindow(site.dir, 'icon.png')
+    const { window, isOwnUrl } = createMainWindow(site.dir, 'icon.png', join(site.dir, 'window-state.json'))
     expect((window as any).webContents.loaded).toBe('app://renderer/index.html')
     expect(isOwnUrl('app://renderer/index.html#/cache')).toBe(true)
     expect(isOwnUrl(`file://${join(site.dir, 'renderer', 'index.html')}`)).toBe(false)
   })
 
   it('keeps every security switch on', () => {
-    createMainWindow(site.dir, 'icon.png')
+    createMainWindow(site.dir, 'icon.png', join(site.dir, 'window-state.json'))
     const prefs = electron.state.windows[0]!.options.webPreferences
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
   })
 
   it('refuses navigation away from our page, and allows hash routes', () => {
-    const { window } = createMainWindow(site.dir, 'icon.png')
+    const { window } = createMainWindow(site.dir, 'icon.png', join(site.dir, 'window-state.json'))
     const contents = (window as any).webContents
     const navigate = (url: string): boolean => {
       const event = { url, preventDefault: vi.fn() }
@@ -124,7 +124,7 @@ describe('the main window', () => {
   })
 
   it('opens only allowlisted https links outside, and never a window inside', () => {
-    const { window } = createMainWindow(site.dir, 'icon.png')
+    const { window } = createMainWindow(site.dir, 'icon.png', join(site.dir, 'window-state.json'))
     const open = (window as any).webContents.windowOpenHandler as (d: { url: string }) => { action: string }
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     expect(open({ url: 'https://snowtrace.io/tx/0x1' })).toEqual({ action: 'deny' })
@@ -138,13 +138,43 @@ describe('the main window', () => {
   })
 
   it('denies every permission request and every permission check', () => {
-    createMainWindow(site.dir, 'icon.png')
+    createMainWindow(site.dir, 'icon.png', join(site.dir, 'window-state.json'))
     const answers: boolean[] = []
     electron.state.permissionRequest!({}, 'media', (ok) => answers.push(ok))
     expect(answers).toEqual([false])
     expect(electron.state.permissionCheck).toBeTypeOf('function')
     expect(electron.state.permissionCheck!({}, 'clipboard-read', 'app://renderer', {})).toBe(false)
     expect(electron.state.permissionCheck!({}, 'notifications', 'app://renderer', {})).toBe(false)
+  })
+})
+
+describe('the main window remembers its size and place', () => {
+  const stateFile = (): string => join(site.dir, 'window-state.json')
+  afterEach(() => void (electron.state.displays = [{ x: 0, y: 0, width: 1920, height: 1040 }]))
+
+  it('opens at the default size the first time, and where it was closed the next', () => {
+    const first = createMainWindow(site.dir, 'icon.png', stateFile()).window as any
+    expect(first.options).toMatchObject({ width: 1280, height: 820 })
+    expect(first.options.x).toBeUndefined()
+    first.normalBounds = { x: 300, y: 120, width: 1500, height: 900 }
+    first.maximize()
+    first.destroy()
+    expect(JSON.parse(readFileSync(stateFile(), 'utf8'))).toEqual({ bounds: { x: 300, y: 120, width: 1500, height: 900 }, maximized: true })
+    const second = createMainWindow(site.dir, 'icon.png', stateFile()).window as any
+    expect(second.options).toMatchObject({ x: 300, y: 120, width: 1500, height: 900 })
+    expect(second.maximize).toHaveBeenCalledOnce()
+  })
+
+  it('comes back on screen when the display it was on is gone', () => {
+    electron.state.displays = [{ x: 0, y: 0, width: 1920, height: 1040 }, { x: 1920, y: 0, width: 2560, height: 1400 }]
+    const wide = createMainWindow(site.dir, 'icon.png', stateFile()).window as any
+    wide.normalBounds = { x: 2400, y: 200, width: 2000, height: 1200 }
+    wide.destroy()
+    electron.state.displays = [{ x: 0, y: 0, width: 1920, height: 1040 }]
+    const back = createMainWindow(site.dir, 'icon.png', stateFile()).window as any
+    // The second display is gone: the primary's size at most, centred there.
+    expect(back.options).toMatchObject({ width: 1920, height: 1040 })
+    expect(back.options.x).toBeUndefined()
   })
 })
 

@@ -1,7 +1,8 @@
-import { BrowserWindow, session, shell } from 'electron'
+import { BrowserWindow, screen, session, shell } from 'electron'
 import { join } from 'node:path'
 import { describeRefusedLink, isAllowedExternalLink } from '../external-links'
 import { log } from '../log'
+import { MIN_WINDOW_SIZE, placeWindow, readWindowState, writeWindowState } from '../window-state'
 import { isRendererUrl, RENDERER_INDEX_URL } from './protocol'
 
 export interface MainWindow {
@@ -23,17 +24,22 @@ export function openExternalLink(url: string): void {
 
 /**
  * One window with every Electron security switch on; navigation and new windows are denied. The page
- * is app://renderer/index.html (electron/protocol.ts), whose responses carry the CSP of csp.ts.
+ * is app://renderer/index.html (electron/protocol.ts), whose responses carry the CSP of csp.ts. It opens
+ * where it was last closed (kept in `stateFile`), put back on screen if that display is gone.
  */
-export function createMainWindow(outDir: string, iconPath: string): MainWindow {
+export function createMainWindow(outDir: string, iconPath: string, stateFile: string): MainWindow {
   const isOwnUrl = isRendererUrl
   lockDownSession()
 
+  const place = placeWindow(
+    readWindowState(stateFile),
+    screen.getAllDisplays().map((d) => d.workArea),
+    screen.getPrimaryDisplay().workArea
+  )
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    ...place.bounds,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     title: 'Node Operator Companion',
     icon: iconPath,
     show: false,
@@ -49,7 +55,16 @@ export function createMainWindow(outDir: string, iconPath: string): MainWindow {
       spellcheck: false
     }
   })
+  if (place.maximized) window.maximize()
   window.once('ready-to-show', () => window.show())
+  // The size and place it had before any maximizing, so that un-maximizing after the next start restores it.
+  window.on('close', () => {
+    try {
+      writeWindowState(stateFile, { bounds: window.getNormalBounds(), maximized: window.isMaximized() })
+    } catch (err) {
+      log.warn('could not save the window size and position', err)
+    }
+  })
   window.webContents.on('will-navigate', (event, url) => {
     // Hash routes change in the page (no navigation); anything leaving our page is refused.
     if (!isOwnUrl(url)) event.preventDefault()

@@ -11,9 +11,12 @@ import { TEST_CLOCK_ENV, TEST_CLOCK_PATH } from './test-clock'
 import { ConfigError, loadHostConfig } from '../config/host-config'
 import { logConfigReport } from '../config/report'
 import { keptToken } from './token-file'
+import { isEntryFile } from '../entry-file'
 
-const USAGE =
+export const SERVE_USAGE =
   'usage: companion serve [--port N] [--data-dir DIR] [--config FILE] [--token-file FILE] [--allow-node-changes] [--log-format text|json] [--log-level L]\n' +
+  '  --port N              the port on 127.0.0.1 (default 0: a free one)\n' +
+  '  --data-dir DIR        where profiles and the cache live\n' +
   '  --config FILE         apply this JSON file (profiles, watch settings, alert rules, channels) at start; see resources/companion.example.json\n' +
   '  --token-file FILE     keep the access token in FILE (made with mode 0600 on first use) instead of a new one in the printed URL\n' +
   '  --allow-node-changes  let the page call methods that change the node (profilers, log level, issuing transactions)\n' +
@@ -24,14 +27,28 @@ const USAGE =
 class UsageError extends Error {}
 
 /**
- * `companion serve` (`npm run serve`): browser mode for validator hosts without a screen. Prints the URL to
- * open as the first line on stdout (with its per-launch token, or without it when the token is kept in
- * --token-file); everything else goes to stderr as log lines.
+ * `companion serve` (`npm run serve` in a checkout): browser mode for validator hosts without a screen.
+ * Prints the URL to open as the first line on stdout (with its per-launch token, or without it when the
+ * token is kept in --token-file); everything else goes to stderr as log lines. Resolves with the exit code:
+ * 0 once stopped by SIGINT or SIGTERM, 2 for a wrong command line or config file, 1 for anything else.
  */
-async function main(): Promise<void> {
+export async function runServe(argv: string[]): Promise<number> {
+  try {
+    return await serve(argv)
+  } catch (err) {
+    // One line per problem, each naming the file and the field: readable as text, parseable as JSON.
+    if (err instanceof ConfigError) for (const problem of err.problems) log.error(`companion serve: ${err.file}: ${problem}`)
+    else if (err instanceof UsageError) process.stderr.write(`companion serve: ${err.message}\n`)
+    else log.error(`companion serve: ${err instanceof Error ? err.message : String(err)}`)
+    return err instanceof UsageError || err instanceof ConfigError ? 2 : 1
+  }
+}
+
+async function serve(argv: string[]): Promise<number> {
   let values
   try {
-    values = parseArgs({
+    ;({ values } = parseArgs({
+      args: argv,
       options: {
         port: { type: 'string', default: '0' },
         'data-dir': { type: 'string' },
@@ -42,13 +59,13 @@ async function main(): Promise<void> {
         'log-level': { type: 'string' },
         help: { type: 'boolean', default: false }
       }
-    }).values
+    }))
   } catch (e) {
-    throw new UsageError(`${(e as Error).message}\n${USAGE}`)
+    throw new UsageError(`${(e as Error).message}\n${SERVE_USAGE}`)
   }
   if (values.help) {
-    process.stdout.write(USAGE)
-    return
+    process.stdout.write(SERVE_USAGE)
+    return 0
   }
   const logging = parseLogOptions(values['log-format'], values['log-level'])
   if (typeof logging === 'string') throw new UsageError(logging)
@@ -80,6 +97,16 @@ async function main(): Promise<void> {
     ...(kept ? { token: kept.token } : {}),
     ...(testClock ? { testClock } : {})
   })
+  // Listening for the signals that stop it before saying anything: whoever reads the URL may send one at once.
+  const stopped = new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      done()
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
   // The URL is the first line a person sees, whatever else is said: warnings come after it (on stderr).
   const base = `http://127.0.0.1:${server.port}/`
   process.stdout.write(`${kept ? base : server.url}\n`)
@@ -93,13 +120,10 @@ async function main(): Promise<void> {
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
   log.info(`Prometheus metrics: GET ${base}metrics with Authorization: Bearer <the access token>`)
   log.info('on a remote host: ssh -L ' + `${server.port}:127.0.0.1:${server.port} <host>, then open the URL above locally`)
-  const stop = async (): Promise<void> => {
-    await server.close()
-    app.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop())
-  process.once('SIGTERM', () => void stop())
+  await stopped
+  await server.close()
+  app.close()
+  return 0
 }
 
 /** The --token-file's token; its folder is made (0700) when missing, as systemd's StateDirectory would be. */
@@ -113,11 +137,10 @@ function keepToken(path: string): ReturnType<typeof keptToken> {
   }
 }
 
-main().catch((err: unknown) => {
-  // One line per problem, each naming the file and the field: readable as text, parseable as JSON.
-  if (err instanceof ConfigError) for (const problem of err.problems) log.error(`companion serve: ${err.file}: ${problem}`)
-  else if (err instanceof UsageError) process.stderr.write(`companion serve: ${err.message}\n`)
-  else log.error(`companion serve: ${err instanceof Error ? err.message : String(err)}`)
-  // Let stderr drain before exiting (a pipe to journald or a test).
-  process.stderr.write('', () => process.exit(err instanceof UsageError || err instanceof ConfigError ? 2 : 1))
-})
+// Run as a file (`node out/main/serve.js`, `npm run serve`); the CLI calls runServe for `companion serve`.
+if (isEntryFile(import.meta.url)) {
+  void runServe(process.argv.slice(2)).then((code) => {
+    // Let stderr drain before exiting (a pipe to journald or a test).
+    process.stderr.write('', () => process.exit(code))
+  })
+}

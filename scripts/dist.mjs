@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * `npm run dist [-- <electron-builder options>]`: the desktop installers of this platform into dist/
+ * (electron-builder.yml: AppImage and deb on Linux, dmg on macOS, an NSIS installer on Windows).
+ *
+ * 1. builds the app (electron-vite build);
+ * 2. runs electron-builder, which downloads Electron, rebuilds better-sqlite3 for Electron's ABI in
+ *    node_modules, packs the asar (the native binary unpacked beside it), flips the fuses, makes the installers;
+ * 3. builds better-sqlite3 back for this Node when step 2 left it built for Electron, so that browser mode,
+ *    the CLI and the tests keep working in this checkout. This runs whatever step 2 did.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1
+
+if (!existsSync(bin('electron-builder'))) {
+  console.error('electron-builder is not installed: run "npm install" in this checkout (it is a dev dependency).')
+  process.exit(1)
+}
+let status = run(bin('electron-vite'), ['build'])
+if (status === 0) status = run(bin('electron-builder'), ['--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)])
+
+const loadsInNode = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0
+if (!loadsInNode) {
+  console.error('better-sqlite3 is built for Electron now: building it again for Node (for npm run serve, the CLI and the tests)')
+  const restored = run('npm', ['rebuild', 'better-sqlite3'])
+  if (restored !== 0) {
+    console.error('Could not build better-sqlite3 for Node again: run "npm rebuild better-sqlite3" (it needs python3, make and a C++ compiler).')
+    status ||= restored
+  }
+}
+process.exit(status)
