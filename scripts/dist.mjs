@@ -17,12 +17,17 @@ const root = join(import.meta.dirname, '..')
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1
 
-if (!existsSync(bin('electron-builder'))) {
-  console.error('electron-builder is not installed: run "npm install" in this checkout (it is a dev dependency).')
-  process.exit(1)
-}
+/**
+ * electron-builder is not a dev dependency: its tree (through @electron/rebuild) takes @electron/node-gyp from
+ * GitHub, which machines that reach only the npm registry (CI here) cannot install, so `npm ci` would fail.
+ * It is fetched when the installers are made, pinned: 26.0.20 is the last release that runs on Node 20 (from
+ * 26.1 it needs @electron/rebuild 4, Node 22.12+). One installed in the checkout is used as it is.
+ */
+const ELECTRON_BUILDER = 'electron-builder@26.0.20'
+const builder = existsSync(bin('electron-builder')) ? [bin('electron-builder')] : ['npx', '--yes', ELECTRON_BUILDER]
+
 let status = run(bin('electron-vite'), ['build'])
-if (status === 0) status = run(bin('electron-builder'), ['--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)])
+if (status === 0) status = run(builder[0], [...builder.slice(1), '--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)])
 
 const loadsInNode = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0
 if (!loadsInNode) {
