@@ -5,7 +5,8 @@
  * - a key listed as forbidden: 403 (a valid key without the privilege);
  * - the rate limit per minute with and without a key (429 with Retry-After past it);
  * - subnets whose routes answer 503 (a problem with the subnet's node);
- * - the UTXO count after which a transactions page stops early (a page shorter than pageSize).
+ * - the UTXO count after which a transactions page stops early (a page shorter than pageSize);
+ * - `forms`: the real service's or the spec's forms (../forms, applied beside this class).
  */
 import { HttpError } from './errors'
 import type { RateLimiter, RateLimitOptions } from './rate-limit'
@@ -64,7 +65,7 @@ export class AccessControl {
           throw new HttpError(400, 'rateLimit must be { perMinuteWithoutKey?, perMinuteWithKey? } with positive numbers')
         next.rateLimit = { ...next.rateLimit, ...r }
       } else {
-        throw new HttpError(400, `unknown field ${k}: the config takes rejectedKeys, forbiddenKeys, rateLimit, unavailableSubnets, pageUtxoThreshold`)
+        throw new HttpError(400, `unknown field ${k}: the config takes rejectedKeys, forbiddenKeys, rateLimit, unavailableSubnets, pageUtxoThreshold, forms`)
       }
     }
     this.config = next
