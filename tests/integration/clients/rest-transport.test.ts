@@ -236,6 +236,35 @@ describe('pages()', () => {
     expect(cycle.seen).toHaveLength(3)
   })
 
+  /** Serves avg_tps pages as the real (deprecated) route does: startKey asked for → nextPageStartKey. */
+  const startKeyed = (next: Record<string, string | undefined>): Handler => {
+    return (req, res) => {
+      const key = new URL(req.url ?? '/', 'http://x').searchParams.get('startKey') ?? ''
+      const n = next[key]
+      send(res, 200, { results: [{ timestamp: 1_700_000_000, value: key.length }], status: 200, ...(n !== undefined ? { nextPageStartKey: n } : {}) })
+    }
+  }
+
+  it("follows the real avg_tps route's nextPageStartKey as startKey, and refuses one it has seen", async () => {
+    const s = await serve(startKeyed({ '': 'k2', k2: 'k3', k3: undefined }))
+    const { pages: got, error } = await collect(pages(client(s.url, { service: 'metrics service' }), metricsEndpoints.getAvgTps, { path: { chainId: '43114' } }))
+    expect(error).toBeUndefined()
+    expect(got).toHaveLength(3)
+    expect(s.seen.map((x) => x.url)).toEqual(['/v1/avg_tps/43114', '/v1/avg_tps/43114?startKey=k2', '/v1/avg_tps/43114?startKey=k3'])
+    const again = await serve(startKeyed({ '': 'k2', k2: 'k2' }))
+    const r = await collect(pages(client(again.url), metricsEndpoints.getAvgTps, { path: { chainId: '43114' } }))
+    expect(r.pages).toHaveLength(2)
+    expect([r.error?.code, r.error?.message]).toEqual(['UPSTREAM_INVALID', 'The data service sent the same nextPageStartKey twice for getAvgTps'])
+  })
+
+  it('a nextPageStartKey on an endpoint that takes no startKey ends the list (only avg_tps pages by it)', async () => {
+    const s = await serve((_req, res) => send(res, 200, { subnets: [], nextPageStartKey: 'k2' }))
+    const { pages: got, error } = await collect(pages(client(s.url), dataEndpoints.listSubnets, { path: { network: 'mainnet' } }))
+    expect(error).toBeUndefined()
+    expect(got).toHaveLength(1)
+    expect(s.seen).toHaveLength(1)
+  })
+
   it('stops at maxPages', async () => {
     const s = await serve(paged({ '': 'p2', p2: 'p3', p3: 'p4', p4: undefined }))
     const { pages: got } = await collect(pages(client(s.url), metricsEndpoints.getAvgTps, { path: { chainId: '43114' } }, { maxPages: 2 }))
