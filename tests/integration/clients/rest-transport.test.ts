@@ -194,14 +194,18 @@ describe('error statuses', () => {
 })
 
 describe('pages()', () => {
-  /** Serves avg_tps pages: the token asked for → the next token to send (undefined: last page). */
-  const paged = (next: Record<string, string | undefined>): Handler => {
+  /**
+   * Serves avg_tps pages: the token asked for → the next token to send (undefined: last page); by
+   * pageToken/nextPageToken as the spec says, or by startKey/nextPageStartKey as the real route.
+   */
+  const paged = (next: Record<string, string | undefined>, [param, field] = ['pageToken', 'nextPageToken']): Handler => {
     return (req, res) => {
-      const token = new URL(req.url ?? '/', 'http://x').searchParams.get('pageToken') ?? ''
+      const token = new URL(req.url ?? '/', 'http://x').searchParams.get(param!) ?? ''
       const n = next[token]
-      send(res, 200, { results: [{ timestamp: 1_700_000_000, value: token.length }], status: 200, ...(n !== undefined ? { nextPageToken: n } : {}) })
+      send(res, 200, { results: [{ timestamp: 1_700_000_000, value: token.length }], status: 200, ...(n !== undefined ? { [field!]: n } : {}) })
     }
   }
+  const startKeyed = (next: Record<string, string | undefined>): Handler => paged(next, ['startKey', 'nextPageStartKey'])
   const collect = async (gen: AsyncGenerator<unknown>): Promise<{ pages: unknown[]; error?: AppError }> => {
     const out: unknown[] = []
     try {
@@ -235,15 +239,6 @@ describe('pages()', () => {
     expect(r2.error?.code).toBe('UPSTREAM_INVALID')
     expect(cycle.seen).toHaveLength(3)
   })
-
-  /** Serves avg_tps pages as the real (deprecated) route does: startKey asked for → nextPageStartKey. */
-  const startKeyed = (next: Record<string, string | undefined>): Handler => {
-    return (req, res) => {
-      const key = new URL(req.url ?? '/', 'http://x').searchParams.get('startKey') ?? ''
-      const n = next[key]
-      send(res, 200, { results: [{ timestamp: 1_700_000_000, value: key.length }], status: 200, ...(n !== undefined ? { nextPageStartKey: n } : {}) })
-    }
-  }
 
   it("follows the real avg_tps route's nextPageStartKey as startKey, and refuses one it has seen", async () => {
     const s = await serve(startKeyed({ '': 'k2', k2: 'k3', k3: undefined }))
