@@ -40,10 +40,11 @@ interface UsageAnswer {
   aggregateDuration: string
   metrics: { timestamp: number; values: { totalRequests: number }[] }[]
 }
+/** as the real metrics service sends it (the sim's default): sortKey a decimal string, the names as lists */
 interface HoldersAnswer {
-  addresses: { address: string; sortKey: number }[]
-  nftCollectionName: string
-  nftSymbol: string
+  addresses: { address: string; sortKey: string }[]
+  nftCollectionName: string[]
+  nftSymbol: string[]
   totalHolders: number
   totalTokens: number
 }
@@ -119,7 +120,7 @@ const STEPS: Record<string, Step> = {
     await card.getByTestId('holders-form-submit').click()
     await expect(card.getByTestId('holders-table')).toHaveAttribute('data-rows', String(want.addresses.length))
     const [holders, tokens] = [integer(want.totalHolders), integer(want.totalTokens)]
-    await expect(card.getByTestId('holders-totals')).toHaveText(`${want.nftCollectionName} ${want.nftSymbol} · ${holders} holders · ${tokens} tokens · page 1`)
+    await expect(card.getByTestId('holders-totals')).toHaveText(`${want.nftCollectionName.join(', ')} ${want.nftSymbol.join(', ')} · ${holders} holders · ${tokens} tokens · page 1`)
     // the biggest holder first, as the sim ranks them
     const first = card.getByTestId('holders-table').locator('.n-data-table-tbody .n-data-table-tr').first().locator('.n-data-table-td')
     await expect(first.nth(1).getByTestId('cell-address')).toHaveAttribute('data-id', want.addresses[0]!.address)

@@ -1,5 +1,6 @@
 /**
- * Metrics in Chromium against the sim (issue 10): average TPS drawn by uPlot with its last update, NFT
+ * Metrics in Chromium against the sim (issue 10): average TPS drawn by uPlot with its last update and
+ * its older days read by the real route's nextPageStartKey (the sim answers as the real service), NFT
  * holders page by page with totals and the page-size rule refused in the form, and subnet RPC usage
  * charts with interval and group-by. Every number the page shows is compared with the sim's own answer
  * to the same request, read here straight from its metrics and data services: the chart's point count,
@@ -14,12 +15,15 @@ import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 interface AvgTpsAnswer {
   results: { timestamp: number; value: number }[]
   lastRun: number
+  /** the real (deprecated) route's paging, what the sim answers by default */
+  nextPageStartKey?: string
 }
+/** as the real metrics service sends it: sortKey a decimal string, the collection's names as lists */
 interface HoldersAnswer {
-  addresses: { address: string; sortKey: number }[]
+  addresses: { address: string; sortKey: string }[]
   nextPageToken?: string
-  nftCollectionName: string
-  nftSymbol: string
+  nftCollectionName: string[]
+  nftSymbol: string[]
   totalHolders: number
   totalTokens: number
 }
@@ -97,6 +101,19 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   await page.mouse.move(0, 0)
   await shot(page, 'metrics-01-avg-tps')
 
+  // Older days: the next page, by the key the sim gave (nextPageStartKey, sent back as startKey), joins the chart.
+  expect(tpsAnswer.nextPageStartKey, 'the sim has older days').toBeTruthy()
+  const older = await sims<AvgTpsAnswer>(`${sim.metricsUrl}/v1/avg_tps/43114?startKey=${tpsAnswer.nextPageStartKey!}`)
+  const days = tpsAnswer.results.length + older.results.length
+  await tps.getByTestId('tps-older').click()
+  await expect(tpsChart).toHaveAttribute('data-points', String(days))
+  await expect(tps.getByTestId('tps-last-run')).toHaveText(`last update ${when(older.lastRun)} · ${integer(days)} points`)
+  await expect(tpsFacts).toHaveAttribute('data-latest', String(newest.value))
+  await expectLegendAt(tpsChart, 'first', { 'average TPS': older.results.at(-1)!.value })
+  await page.mouse.move(0, 0)
+  await expect(tps.getByTestId('tps-older')).toBeEnabled({ enabled: older.nextPageStartKey !== undefined })
+  await shot(page, 'metrics-01b-avg-tps-older')
+
   // NFT holders of Sim Punks, 5 a page: page 1 and page 2 as the sim pages them, cell by cell.
   const holdersUrl = `${sim.metricsUrl}/v2/chains/43114/contracts/${WELL_KNOWN_COLLECTIONS.simPunks}/nfts:listHolders?pageSize=5`
   const page1 = await sims<HoldersAnswer>(holdersUrl)
@@ -104,7 +121,7 @@ test('average TPS chart, NFT holders paging, subnet RPC usage charts', async ({ 
   const page2 = await sims<HoldersAnswer>(`${holdersUrl}&pageToken=${page1.nextPageToken!}`)
   expect(page2.addresses.map((h) => h.address)).not.toEqual(page1.addresses.map((h) => h.address))
   const totals = (a: HoldersAnswer, n: number): string =>
-    `${a.nftCollectionName} ${a.nftSymbol} · ${integer(a.totalHolders)} holders · ${integer(a.totalTokens)} tokens · page ${n}`
+    `${a.nftCollectionName.join(', ')} ${a.nftSymbol.join(', ')} · ${integer(a.totalHolders)} holders · ${integer(a.totalTokens)} tokens · page ${n}`
 
   const holders = page.getByTestId('nft-holders')
   await holders.getByTestId('field-address').fill(WELL_KNOWN_COLLECTIONS.simPunks)

@@ -448,9 +448,9 @@ test.describe('validators panel', () => {
     return set.locator('.n-data-table-tbody .n-data-table-tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-node-id') ?? ''))
   }
 
-  test('a node that answers as a real avalanchego does: the same cards and details', async ({ app: page, sim: s }) => {
+  test("a node that answers as a real avalanchego does (the sim's default): the same cards and details", async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    s.setConfig({ validatorShape: 'real' })
+    expect(s.setConfig({}).validatorShape).toBeUndefined()
     await openValidators(page, s, 'Real shape', mine(s))
     const card = page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
     await expect(card.getByTestId('my-validator-countdown')).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
@@ -460,5 +460,19 @@ test.describe('validators panel', () => {
     await expect(page.getByTestId('fact-Delegation fee (ppm)')).toHaveText(/^\d+$/)
     await expect(page.getByTestId('drawer-delegator-count')).not.toHaveText('0')
     await shot(page, 'validators-15-real-shape')
+  })
+
+  test('a node that answers as the spec writes it (/__sim/config validatorShape "spec"): the same cards and details, no fee in ppm', async ({ app: page, sim: s }) => {
+    s.setConfig({ validatorShape: 'spec' })
+    await openValidators(page, s, 'Spec shape', mine(s))
+    const card = page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
+    await expect(card.getByTestId('my-validator-countdown')).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
+    await expect(card.getByTestId('my-validator-fee')).toHaveText(/^\d+(\.\d+)? %$/)
+    await card.getByTestId('my-validator-details').click()
+    // the spec's proofOfPosession spelling is read as the same proof
+    await expect(page.getByTestId('fact-Proof of possession').locator('.value')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(page.getByTestId('fact-Delegation fee')).toHaveText(/%/)
+    await expect(page.getByTestId('fact-Delegation fee (ppm)')).toHaveCount(0)
+    await expect(page.getByTestId('drawer-delegator-count')).not.toHaveText('0')
   })
 })

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startDataService } from './data-service/index'
+import { FormsSwitch, parseForms } from './data-service/forms'
+import type { ServiceForms } from './data-service/forms'
 import { createDataset } from './dataset'
 import { VM_IDS } from './dataset/constants'
 import type { Dataset } from './dataset'
@@ -19,7 +21,7 @@ import type { ValidatorShape } from './node/validators'
 import { PROFILE_DIR_SUFFIX } from './node/admin'
 import type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing } from './node/admin'
 
-export type { NodeConfig, ValidatorControl, ValidatorShape }
+export type { NodeConfig, ServiceForms, ValidatorControl, ValidatorShape }
 import type { CoreView } from './node/core'
 export type { CoreView }
 export { buildSignedImport, signerUtxos } from './dataset/signing'
@@ -56,14 +58,16 @@ export interface SimOptions {
   healthApi?: boolean
   /** metrics API at /ext/metrics (Prometheus text); default true (false = 404, as a node with --api-metrics-enabled=false) */
   metricsApi?: boolean
-  /** platform.getCurrentValidators as the spec writes it ("spec", default) or as avalanchego sends it ("real") */
+  /** platform.getCurrentValidators as avalanchego sends it ("real", default) or as the spec writes it ("spec") */
   validatorShape?: ValidatorShape
-  /** admin method names routed: 'dot' (admin.x only, as a real node), 'spec' (admin_x only) or 'both' (default) */
+  /** admin method names routed: 'dot' (default: admin.x only, as a real node), 'spec' (admin_x only) or 'both' */
   adminNames?: AdminNames
   /** admin API at /ext/bc/C/admin; default true (false = 404, as a node without admin-api-enabled) */
   adminApi?: boolean
   /** lock.profile as gzipped pprof ('pprof', default) or as the text avalanchego writes ('text') */
   lockProfileFormat?: LockProfileFormat
+  /** the data and metrics services in the real service's forms ('real', default) or the spec's (data-service/forms.ts) */
+  serviceForms?: ServiceForms
 }
 
 /** Another EVM instance of the node: served at {nodeUrl}/ext/bc/{blockchainId}/rpc and /ws. */
@@ -93,8 +97,8 @@ export interface Sim {
   setDebugApi(on: boolean): void
   /**
    * Switches the node at run time as POST /__sim/config does: debugApi, infoApi, healthApi,
-   * unhealthy (a health check name such as "network" to fail, or null) and validatorShape ("spec" |
-   * "real"), adminNames ("dot" | "spec" | "both"), adminApi, lockProfileFormat ("pprof" | "text") and nodeAdminApi (false: no /ext/admin, whose admin.getLoggerLevel says the C logger's level), and
+   * unhealthy (a health check name such as "network" to fail, or null) and validatorShape ("real", the
+   * default, | "spec"), adminNames ("dot", the default, | "spec" | "both"), adminApi, lockProfileFormat ("pprof" | "text") and nodeAdminApi (false: no /ext/admin, whose admin.getLoggerLevel says the C logger's level), and
    * the watch's knobs (node/watchKnobs.ts): unresponsive ("hang" | "refuse" | null), failingHealthChecks,
    * nodeVersion, peerVersions, numPeers, stakeEndsIn, removedValidators, l1Balances, validatorFeePrice,
    * metricsApi, processCpu and processMemoryBytes.
@@ -113,6 +117,12 @@ export interface Sim {
    * version (core.version answered, as nodes before avalanchego v1.14.1)
    */
   core: { view(): CoreView; configure(patch: { dropIssueReplies?: number; version?: boolean; holdProcessing?: boolean }): CoreView }
+  /**
+   * The data and metrics services' forms where the spec and the real service differ ('real' | 'spec',
+   * data-service/forms.ts), as POST {dataUrl}/__sim/data-config or {metricsUrl}/__sim/metrics-config
+   * `{ forms }` switch them (one switch for both services). Returns the forms now; no argument reads them.
+   */
+  serviceForms(forms?: ServiceForms): ServiceForms
   stop(): Promise<void>
 }
 
@@ -165,9 +175,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       evmInstances: instanceNodes,
     })
     closers.push(() => node.close())
-    const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url })
+    const forms = new FormsSwitch(opts.serviceForms === undefined ? undefined : parseForms(opts.serviceForms))
+    const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url, forms })
     closers.push(() => data.close())
-    const metrics = await startMetricsService({ port: opts.metricsPort ?? 0, seed, faults })
+    const metrics = await startMetricsService({ port: opts.metricsPort ?? 0, seed, faults, forms })
     closers.push(() => metrics.close())
     let stopped: Promise<void> | undefined
     return {
@@ -184,6 +195,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       setConfig: node.setConfig,
       validators: node.validators,
       core: node.core,
+      serviceForms: (f) => {
+        if (f !== undefined) forms.value = parseForms(f)
+        return forms.value
+      },
       stop: () => (stopped ??= stop()),
     }
   } catch (e) {

@@ -2,13 +2,19 @@
  * `npm run sim`: starts the local network and prints `node <url>`, `data <url>`, `metrics <url>`, then
  * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
  * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --no-metrics-api, --pruning, --proof-window N,
- * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text. Also prints `profiles <dir>` and `evm <name> <url>` for each other EVM instance.
+ * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text, --validator-shape real|spec,
+ * --service-forms real|spec (the data and metrics services' forms, data-service/forms.ts); each default is
+ * what a current real node or service sends. Also prints `profiles <dir>` and `evm <name> <url>` for each other EVM instance.
  * Stops cleanly (anvil included) on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util'
 import { startSim } from './index'
 import { ADMIN_NAMES, LOCK_PROFILE_FORMATS } from './node/admin'
 import type { AdminNames, LockProfileFormat } from './node/admin'
+import { VALIDATOR_SHAPES } from './node/validators'
+import type { ValidatorShape } from './node/validators'
+import { SERVICE_FORMS } from './data-service/forms'
+import type { ServiceForms } from './data-service/forms'
 
 function intOption(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined
@@ -47,6 +53,8 @@ const { values } = parseArgs({
     'admin-names': { type: 'string' },
     'no-admin-api': { type: 'boolean' },
     'lock-profile-format': { type: 'string' },
+    'validator-shape': { type: 'string' },
+    'service-forms': { type: 'string' },
   },
 })
 
@@ -67,6 +75,8 @@ const sim = await startSim({
   adminNames: choice<AdminNames>(values['admin-names'], 'admin-names', ADMIN_NAMES),
   adminApi: !values['no-admin-api'],
   lockProfileFormat: choice<LockProfileFormat>(values['lock-profile-format'], 'lock-profile-format', LOCK_PROFILE_FORMATS),
+  validatorShape: choice<ValidatorShape>(values['validator-shape'], 'validator-shape', VALIDATOR_SHAPES),
+  serviceForms: choice<ServiceForms>(values['service-forms'], 'service-forms', SERVICE_FORMS),
 })
 
 const evmLines = sim.evmInstances.map((e) => `evm ${e.name} ${sim.nodeUrl}/ext/bc/${e.blockchainId}/rpc\n`).join('')

@@ -15,6 +15,7 @@ import {
   listXChainTransactionsResponse
 } from '../../src/shared/contract/data-service/primary-tx'
 import { metricsEndpoints } from '../../src/main/clients/metrics/endpoints'
+import { nextPageOf } from '../../src/shared/contract/data-service/metrics'
 import type { EndpointDef } from '../../src/main/clients/rest/define'
 import { ENDPOINT_NAMES } from '../support/endpoints'
 import { dataReferenceDir } from '../support/shared'
@@ -182,6 +183,16 @@ describe('spec and reference disagreements (README §5): both forms accepted, on
     const body = example('getAvgTps.docs-captured.json')
     expect(metricsEndpoints.getAvgTps.response.parse({ ...body, nextPageToken: 'a1b2' }).nextPageToken).toBe('a1b2')
     expect(metricsEndpoints.getAvgTps.response.parse({ ...body, nextPageStartKey: 'k' }).nextPageStartKey).toBe('k')
+    expect(metricsEndpoints.getAvgTps.response.safeParse({ ...body, nextPageStartKey: '' }).success).toBe(false)
+  })
+
+  it('nextPageOf: the next request by the key the page gave; a startKey only where the endpoint takes one', () => {
+    expect(nextPageOf({ nextPageToken: 't' }, true)).toEqual({ pageToken: 't' })
+    expect(nextPageOf({ nextPageStartKey: 'k' }, true)).toEqual({ startKey: 'k' })
+    expect(nextPageOf({ nextPageToken: 't', nextPageStartKey: 'k' }, true)).toEqual({ pageToken: 't' })
+    expect(nextPageOf({ nextPageStartKey: 'k' }, false)).toBeNull()
+    expect(nextPageOf({ nextPageToken: '', nextPageStartKey: 7 }, true)).toBeNull()
+    expect(nextPageOf({}, true)).toBeNull()
   })
 })
 

@@ -82,7 +82,7 @@ describe('profiles of the node', () => {
         const { entries } = await client.call('control.journal', {})
         expect(entries.map((e) => `${e.action}:${e.outcome}`)).toEqual(['lockProfile:ok', 'memoryProfile:ok', 'stopCPUProfiler:ok', 'startCPUProfiler:ok'])
       } finally {
-        await set('both')
+        await set('dot')
       }
     })
   }

@@ -1,12 +1,14 @@
 /**
- * The metrics area through the contract against the sim: average TPS with its last update, NFT
- * holders paged (default 1000, up to 5000) with totals, the page-size rule, no key sent, and cached
- * answers once the service is gone.
+ * The metrics area through the contract against the sim: average TPS with its last update, paged by
+ * the real route's startKey/nextPageStartKey (the sim's default) and by the spec's pageToken (forms
+ * "spec"), NFT holders paged (default 1000, up to 5000) with totals, the page-size rule, no key sent,
+ * and cached answers once the service is gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
 import { AppError } from '../../../src/shared/rpc/errors'
+import { nextPageOf } from '../../../src/shared/contract/data-service/metrics'
 import { WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startSim, type Sim } from '../../sim/index'
 import { connect, tempDir } from './helpers'
@@ -36,8 +38,32 @@ describe('metrics', () => {
       const tps = await client.call('metrics.getAvgTps', { chainId: '43114' })
       expect(tps.data.results.length).toBeGreaterThan(0)
       expect(tps.data.lastRun).toBeGreaterThan(0)
-      const next = await client.call('metrics.getAvgTps', { chainId: '43114', pageToken: tps.data.nextPageToken! })
-      expect(next.data.results[0]!.timestamp).toBeLessThan(tps.data.results.at(-1)!.timestamp)
+      // the real route: its key goes back as startKey, page after page to the oldest day
+      expect(tps.data.nextPageToken).toBeUndefined()
+      const days = async (first: typeof tps.data): Promise<number[]> => {
+        const out = first.results.map((r) => r.timestamp)
+        for (let at = nextPageOf(first, true); at !== null; ) {
+          const page = (await client.call('metrics.getAvgTps', { chainId: '43114', ...at })).data
+          expect(page.results[0]!.timestamp).toBeLessThan(out.at(-1)!)
+          out.push(...page.results.map((r) => r.timestamp))
+          at = nextPageOf(page, true)
+        }
+        return out
+      }
+      expect(nextPageOf(tps.data, true)).toEqual({ startKey: tps.data.nextPageStartKey })
+      const realDays = await days(tps.data)
+      expect(realDays.length).toBeGreaterThan(tps.data.results.length)
+      // the spec's paging of the same days
+      sim.serviceForms('spec')
+      const specFirst = await client.call('metrics.getAvgTps', { chainId: '43114' })
+      expect(nextPageOf(specFirst.data, true)).toEqual({ pageToken: specFirst.data.nextPageToken })
+      expect(await days(specFirst.data)).toEqual(realDays)
+      sim.serviceForms('real')
+      // what the cache keeps for the first page is the last answer, the real one again
+      expect((await client.call('metrics.getAvgTps', { chainId: '43114' })).data).toEqual(tps.data)
+      const both = await client.call('metrics.getAvgTps', { chainId: '43114', pageToken: 'a', startKey: 'b' }).catch((e: unknown) => e)
+      expect((both as AppError).code).toBe('BAD_INPUT')
+      expect(JSON.stringify((both as AppError).details)).toContain('give pageToken (a nextPageToken) or startKey (a nextPageStartKey), not both')
 
       const first = await client.call('metrics.getNftHoldersByContractAddress', { chainId: '43114', address: WELL_KNOWN_COLLECTIONS.simPunks, pageSize: 5 })
       expect(first.data.addresses).toHaveLength(5)

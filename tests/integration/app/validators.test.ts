@@ -82,14 +82,18 @@ describe('validators', () => {
     expect(some.data.subnetID).toBe(data.subnets[0]!.subnetID)
   })
 
-  it('answers a real-node shape the same way', async () => {
-    sim!.setConfig({ validatorShape: 'real' })
+  it("answers the spec's shape the same way as a real node's (the sim's default)", async () => {
+    const real = await client.call('validators.get', { nodeID: self })
+    expect(real.data.validator.exactDelegationFee).toMatch(/^\d+$/)
+    sim!.setConfig({ validatorShape: 'spec' })
     try {
-      const detail = await client.call('validators.get', { nodeID: self })
-      expect(detail.data.validator.signer?.proofOfPossession).toMatch(/^0x/)
-      expect(detail.data.validator.exactDelegationFee).toMatch(/^\d+$/)
+      const spec = await client.call('validators.get', { nodeID: self })
+      expect(spec.data.validator.signer).toEqual(real.data.validator.signer)
+      expect(spec.data.validator.signer?.proofOfPossession).toMatch(/^0x/)
+      expect(spec.data.validator.exactDelegationFee).toBeUndefined()
+      expect(spec.data.validator.delegationFee).toBe(real.data.validator.delegationFee)
     } finally {
-      sim!.setConfig({ validatorShape: 'spec' })
+      sim!.setConfig({ validatorShape: 'real' })
     }
   })
 

@@ -168,7 +168,10 @@ describe('metrics service', () => {
   it('getAvgTps and getNftHoldersByContractAddress', async () => {
     const tps = await call(metrics, M.getAvgTps, { path: { chainId: '43114' } })
     expect(tps.results.length).toBeGreaterThan(0)
-    expect(tps.nextPageToken).toBeDefined()
+    // the real route's paging (the sim's default forms)
+    expect(tps.nextPageStartKey).toBeDefined()
+    const older = await call(metrics, M.getAvgTps, { path: { chainId: '43114' }, query: { startKey: tps.nextPageStartKey! } })
+    expect(older.results[0]!.timestamp).toBeLessThan(tps.results.at(-1)!.timestamp)
     const holders = await call(metrics, M.getNftHoldersByContractAddress, { path: { chainId: '43114', address: WELL_KNOWN_COLLECTIONS.simPunks }, query: { pageSize: 10 } })
     expect(holders.addresses).toHaveLength(10)
     expect(holders.totalHolders).toBeGreaterThan(10)
@@ -197,7 +200,16 @@ describe('pages()', () => {
     expect(holders.flatMap((p) => p.addresses).length).toBe(holders[0]!.totalHolders)
     const tps = await allPages(metrics, M.getAvgTps, { path: { chainId: '43114' } })
     expect(tps.length).toBeGreaterThan(1)
-    expect(tps.at(-1)!.nextPageToken).toBeUndefined()
+    expect(tps.at(-1)!.nextPageStartKey).toBeUndefined()
+    // the same days by the spec's pageToken, with the spec's forms switched on
+    sim.serviceForms('spec')
+    try {
+      const spec = await allPages(metrics, M.getAvgTps, { path: { chainId: '43114' } })
+      expect(spec.flatMap((p) => p.results)).toEqual(tps.flatMap((p) => p.results))
+      expect(spec.slice(0, -1).every((p) => p.nextPageToken !== undefined && p.nextPageStartKey === undefined)).toBe(true)
+    } finally {
+      sim.serviceForms('real')
+    }
   })
 
   it('stops at maxPages', async () => {
@@ -279,7 +291,8 @@ describe('bad arguments are refused before any request, with BAD_INPUT', () => {
   it('unknown parameters, unknown body fields, values outside an enumeration, malformed ids', async () => {
     await refused(D.listSubnets, { path: mainnet, query: { pagesize: 10 } }, /pagesize/)
     await refused(D.supportedChains, { path: {}, query: { chain: '43114' } }, /chain/)
-    await refused(M.getAvgTps, { path: { chainId: '43114' }, query: { startKey: 'x' } }, /startKey/)
+    await refused(M.getAvgTps, { path: { chainId: '43114' }, query: { startKey: 'x', pageToken: 'y' } }, /pageToken .* or startKey .*, not both/)
+    await refused(M.getAvgTps, { path: { chainId: '43114' }, query: { from: '1' } }, /from/)
     await refused(D.listLatestBlocksAllChains, { path: { network: 'mainnet' }, query: {} }, /network/)
     await refused(D.aggregateSignatures, { path: mainnet, body: { justification: '01', signers: 3 } }, /signers/)
     await refused(D.listSubnets, { path: { network: 'devnet' } }, /network/)

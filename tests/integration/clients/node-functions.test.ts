@@ -1,7 +1,8 @@
 /**
  * Every node function once, through the real transport (nodeApis → JsonRpcHttpEndpoint) against the sim
- * (anvil behind the C-Chain). Then the admin name fallback against a tiny local server that answers as a
- * real node does (underscore names: -32000 "ill-formed"), and viem's error unwrapping.
+ * (anvil behind the C-Chain; admin by a real node's dot names, and by the spec's with the sim switched).
+ * Then the admin name fallback against a tiny local server that answers as a real node does (underscore
+ * names: -32000 "ill-formed"), and viem's error unwrapping.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { admin, core, evm, health, info, platform } from '../../../src/main/clients/node/index'
@@ -118,16 +119,17 @@ describe('core', () => {
   })
 })
 
-describe('admin against the sim (which routes the spec names)', () => {
+describe('admin against the sim: dot names as a real node (default), the spec names when switched', () => {
   beforeEach(() => admin.forgetAdminNaming())
 
-  it('every method, with the spec names; a real method error is passed on without a fallback', async () => {
+  /** every method once; a real method error is passed on without a fallback, and the naming stays */
+  const everyMethod = async (naming: 'dot' | 'spec') => {
     expect(await admin.startCPUProfiler(node, {})).toEqual({})
-    expect(admin.adminNamingOf(node.admin)).toBe('spec')
+    expect(admin.adminNamingOf(node.admin)).toBe(naming)
     const again = await rejection(admin.startCPUProfiler(node, {}))
     expect(again.code).toBe('RPC')
     expect(again.message + JSON.stringify(again.details)).toMatch(/already running/)
-    expect(admin.adminNamingOf(node.admin)).toBe('spec')
+    expect(admin.adminNamingOf(node.admin)).toBe(naming)
     expect(await admin.stopCPUProfiler(node, {})).toEqual({})
     expect(await admin.memoryProfile(node, {})).toEqual({})
     expect(await admin.lockProfile(node, {})).toEqual({})
@@ -135,6 +137,17 @@ describe('admin against the sim (which routes the spec names)', () => {
     const { config } = await admin.getVMConfig(node, {})
     expect(config['log-level']).toBe('debug')
     await admin.setLogLevel(node, { level: 'info' })
+  }
+
+  it('every method against the sim as started, which routes only the dot names (the fallback finds them)', () => everyMethod('dot'))
+
+  it('every method with the spec names, the sim switched to them (/__sim/config adminNames "spec")', async () => {
+    sim.setConfig({ adminNames: 'spec' })
+    try {
+      await everyMethod('spec')
+    } finally {
+      sim.setConfig({ adminNames: 'dot' })
+    }
   })
 })
 

@@ -194,14 +194,18 @@ describe('error statuses', () => {
 })
 
 describe('pages()', () => {
-  /** Serves avg_tps pages: the token asked for → the next token to send (undefined: last page). */
-  const paged = (next: Record<string, string | undefined>): Handler => {
+  /**
+   * Serves avg_tps pages: the token asked for → the next token to send (undefined: last page); by
+   * pageToken/nextPageToken as the spec says, or by startKey/nextPageStartKey as the real route.
+   */
+  const paged = (next: Record<string, string | undefined>, [param, field] = ['pageToken', 'nextPageToken']): Handler => {
     return (req, res) => {
-      const token = new URL(req.url ?? '/', 'http://x').searchParams.get('pageToken') ?? ''
+      const token = new URL(req.url ?? '/', 'http://x').searchParams.get(param!) ?? ''
       const n = next[token]
-      send(res, 200, { results: [{ timestamp: 1_700_000_000, value: token.length }], status: 200, ...(n !== undefined ? { nextPageToken: n } : {}) })
+      send(res, 200, { results: [{ timestamp: 1_700_000_000, value: token.length }], status: 200, ...(n !== undefined ? { [field!]: n } : {}) })
     }
   }
+  const startKeyed = (next: Record<string, string | undefined>): Handler => paged(next, ['startKey', 'nextPageStartKey'])
   const collect = async (gen: AsyncGenerator<unknown>): Promise<{ pages: unknown[]; error?: AppError }> => {
     const out: unknown[] = []
     try {
@@ -234,6 +238,26 @@ describe('pages()', () => {
     expect(r2.pages).toHaveLength(3)
     expect(r2.error?.code).toBe('UPSTREAM_INVALID')
     expect(cycle.seen).toHaveLength(3)
+  })
+
+  it("follows the real avg_tps route's nextPageStartKey as startKey, and refuses one it has seen", async () => {
+    const s = await serve(startKeyed({ '': 'k2', k2: 'k3', k3: undefined }))
+    const { pages: got, error } = await collect(pages(client(s.url, { service: 'metrics service' }), metricsEndpoints.getAvgTps, { path: { chainId: '43114' } }))
+    expect(error).toBeUndefined()
+    expect(got).toHaveLength(3)
+    expect(s.seen.map((x) => x.url)).toEqual(['/v1/avg_tps/43114', '/v1/avg_tps/43114?startKey=k2', '/v1/avg_tps/43114?startKey=k3'])
+    const again = await serve(startKeyed({ '': 'k2', k2: 'k2' }))
+    const r = await collect(pages(client(again.url), metricsEndpoints.getAvgTps, { path: { chainId: '43114' } }))
+    expect(r.pages).toHaveLength(2)
+    expect([r.error?.code, r.error?.message]).toEqual(['UPSTREAM_INVALID', 'The data service sent the same nextPageStartKey twice for getAvgTps'])
+  })
+
+  it('a nextPageStartKey on an endpoint that takes no startKey ends the list (only avg_tps pages by it)', async () => {
+    const s = await serve((_req, res) => send(res, 200, { subnets: [], nextPageStartKey: 'k2' }))
+    const { pages: got, error } = await collect(pages(client(s.url), dataEndpoints.listSubnets, { path: { network: 'mainnet' } }))
+    expect(error).toBeUndefined()
+    expect(got).toHaveLength(1)
+    expect(s.seen).toHaveLength(1)
   })
 
   it('stops at maxPages', async () => {

@@ -2,6 +2,8 @@
  * Data service, EVM routes: ERC-20 balances (currencies, spam filter, contract filter), collectibles,
  * ERC-721/1155 transfers (startBlock inclusive, endBlock exclusive), token details, ICM messages in
  * all three statuses, latest blocks, subnet RPC usage, supported chains; and signature aggregation.
+ * The real service's forms by default (Money.value a number, 201 from the aggregator), the spec's
+ * behind POST /__sim/data-config {forms: "spec"}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDataService } from '../../sim/data-service'
@@ -23,16 +25,45 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
+/** runs `body` with the service in the spec's forms, and puts the real ones back */
+async function inSpecForms(body: () => Promise<void>): Promise<void> {
+  expect((await postJson(`${url}/__sim/data-config`, { forms: 'spec' })).body.forms).toBe('spec')
+  try {
+    await body()
+  } finally {
+    expect((await postJson(`${url}/__sim/data-config`, { forms: 'real' })).body.forms).toBe('real')
+  }
+}
+
 describe('balances', () => {
-  it('prices ERC-20 and native balances in the asked currency, as decimal strings', async () => {
+  it('prices ERC-20 and native balances in the asked currency, as numbers (real) or decimal strings (spec forms)', async () => {
     const usd = await getJson(chainPath('balances:listErc20', 'pageSize=5'))
     const jpy = await getJson(chainPath('balances:listErc20', 'pageSize=5&currency=jpy'))
     expect(usd.body.nativeTokenBalance.price.currencyCode).toBe('usd')
     expect(jpy.body.nativeTokenBalance.price.currencyCode).toBe('jpy')
-    expect(Number(jpy.body.nativeTokenBalance.price.value)).toBeGreaterThan(Number(usd.body.nativeTokenBalance.price.value))
+    expect(typeof usd.body.nativeTokenBalance.price.value).toBe('number')
+    expect(typeof usd.body.nativeTokenBalance.balanceValue.value).toBe('number')
+    expect(jpy.body.nativeTokenBalance.price.value).toBeGreaterThan(usd.body.nativeTokenBalance.price.value)
     expect(typeof jpy.body.erc20TokenBalances[0].balance).toBe('string')
     expect(schemaErrors('listErc20Balances.json', jpy.body)).toEqual([])
     expect((await getJson(chainPath('balances:listErc20', 'currency=xyz'))).status).toBe(400)
+    await inSpecForms(async () => {
+      const spec = await getJson(chainPath('balances:listErc20', 'pageSize=5&currency=jpy'))
+      const prices = (b: Json) => [b.nativeTokenBalance.price, b.nativeTokenBalance.balanceValue, ...b.erc20TokenBalances.flatMap((t: Json) => [t.price, t.balanceValue])].filter(Boolean)
+      for (const p of prices(spec.body)) expect(p.value).toMatch(/^\d+(\.\d+)?$/)
+      // the same amounts, only written differently
+      expect(prices(spec.body).map((p: Json) => Number(p.value))).toEqual(prices(jpy.body).map((p: Json) => p.value))
+      expect(schemaErrors('listErc20Balances.json', spec.body, 'spec')).toEqual([])
+    })
+  })
+
+  it('the forms switch of /__sim/data-config: listed, checked, and a refused patch changes nothing', async () => {
+    expect((await getJson(`${url}/__sim/data-config`)).body.forms).toBe('real')
+    const bad = await postJson(`${url}/__sim/data-config`, { forms: 'seed' })
+    expect([bad.status, bad.body.message]).toEqual([400, 'forms must be one of "real", "spec"'])
+    const mixed = await postJson(`${url}/__sim/data-config`, { forms: 'spec', pageUtxoThreshold: 0 })
+    expect(mixed.status).toBe(400)
+    expect((await getJson(`${url}/__sim/data-config`)).body.forms).toBe('real')
   })
 
   it('filters spam tokens by default and shows them with filterSpamTokens=false', async () => {
@@ -151,9 +182,14 @@ describe('signature aggregation', () => {
     const { cb58Decode } = await import('../../sim/lib/cb58')
     const msg = toHex(encodeUnsignedWarp({ networkId: 1, sourceChainId: cb58Decode(cChain), payload: new Uint8Array([1, 2, 3]) }))
     const res = await post({ message: `0x${msg}` })
-    expect(res.status).toBe(200)
+    // 201, as the real aggregator declares; 200 as the spec says with the spec's forms
+    expect(res.status).toBe(201)
     expect(res.body.signedMessage.startsWith(msg)).toBe(true)
     expect(schemaErrors('aggregateSignatures.json', res.body)).toEqual([])
+    await inSpecForms(async () => {
+      const spec = await post({ message: `0x${msg}` })
+      expect([spec.status, spec.body]).toEqual([200, res.body])
+    })
     const wrongNetwork = toHex(encodeUnsignedWarp({ networkId: 5, sourceChainId: cb58Decode(cChain), payload: new Uint8Array([1]) }))
     expect((await post({ message: wrongNetwork })).status).toBe(400)
   })
@@ -162,7 +198,7 @@ describe('signature aggregation', () => {
     expect((await post({})).status).toBe(400)
     expect((await post({ message: '00', justification: '00' })).status).toBe(400)
     expect((await post({ justification: 'zz' })).status).toBe(400)
-    expect((await post({ justification: '0x0001' })).status).toBe(200)
+    expect((await post({ justification: '0x0001' })).status).toBe(201)
   })
 
   it('enforces the quorum rules', async () => {
@@ -180,8 +216,10 @@ describe('signature aggregation', () => {
     const v = (await getJson(`${url}/v1/networks/mainnet/l1Validators?pageSize=1`)).body.validators[0]
     const tx = (await getJson(`${url}/v1/networks/mainnet/blockchains/p-chain/transactions?l1ValidationId=${v.validationId}`)).body.transactions[0]
     const ok = await getJson(`${url}/v1/signatureAggregator/mainnet/aggregateSignatures/${tx.txHash}`)
-    expect(ok.status).toBe(200)
+    // 201 on this GET too, as the real service declares it (sic); 200 in the spec's forms
+    expect(ok.status).toBe(201)
     expect(schemaErrors('getAggregatedSignatures.json', ok.body)).toEqual([])
+    await inSpecForms(async () => expect((await getJson(`${url}/v1/signatureAggregator/mainnet/aggregateSignatures/${tx.txHash}`)).status).toBe(200))
     const other = (await getJson(`${url}/v1/networks/mainnet/blockchains/p-chain/transactions?pageSize=100`)).body.transactions.find((t: Json) => t.txType === 'AddPermissionlessDelegatorTx' || t.txType === 'BaseTx')
     if (other) expect((await getJson(`${url}/v1/signatureAggregator/mainnet/aggregateSignatures/${other.txHash}`)).status).toBe(400)
     expect((await getJson(`${url}/v1/signatureAggregator/mainnet/aggregateSignatures/11111111111111111111111111111111LpoYY`)).status).toBe(404)

@@ -16,27 +16,38 @@ export function loadSchema(file: string): JsonSchema {
 }
 
 /**
- * Where the spec and the reference disagree the sim answers as the spec says; the schemas are
- * widened for exactly those fields (README of reference/data-service, §5) and nothing else:
- * - Price/Money.value: spec string, reference number
- * - NFT holder sortKey: spec integer, reference string
- * - nftCollectionName / nftSymbol: spec string, reference optional string[]
+ * The sim answers in the real service's forms by default, and in the spec's with `forms: "spec"`
+ * (tests/sim/data-service/forms.ts). A reference schema is the real form as it is; the spec's form is
+ * the schema with exactly the fields where the two disagree (README of reference/data-service, §5)
+ * set to the spec's types, and nothing else:
+ * - Price/Money.value: spec string (reference number)
+ * - NFT holder sortKey: spec integer (reference string)
+ * - nftCollectionName / nftSymbol: spec string (reference optional string[])
+ * - avg_tps: spec nextPageToken (reference nextPageStartKey)
  */
 export function applySpecDeviations(schema: JsonSchema): JsonSchema {
   const s = structuredClone(schema)
   const defs = (s.$defs ?? {}) as Record<string, JsonSchema>
   const props = (name: string): Record<string, JsonSchema> | undefined => defs[name]?.properties as Record<string, JsonSchema> | undefined
   const money = props('Money')
-  if (money) money.value = { type: ['string', 'number'] }
+  if (money) money.value = { type: 'string' }
   const addr = props('AddressDetails')
-  if (addr) addr.sortKey = { type: ['string', 'integer'] }
+  if (addr) addr.sortKey = { type: 'integer' }
   const holders = props('NftHoldersResponse')
   if (holders) {
-    holders.nftCollectionName = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
-    holders.nftSymbol = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
+    holders.nftCollectionName = { type: 'string' }
+    holders.nftSymbol = { type: 'string' }
+  }
+  const tps = props('LegacyEvmMetricsResponse')
+  if (tps) {
+    delete tps.nextPageStartKey
+    tps.nextPageToken = { type: 'string' }
   }
   return s
 }
+
+/** The forms the sim answers in: the real service's (default) or the spec's. */
+export type Forms = 'real' | 'spec'
 
 function typeOk(t: string, v: unknown): boolean {
   switch (t) {
@@ -94,10 +105,10 @@ export function checkSchema(root: JsonSchema, value: unknown, schema: JsonSchema
   return errors
 }
 
-/** Validates a body against a reference schema file (with the spec deviations applied). */
-export function schemaErrors(file: string, body: unknown): string[] {
-  const root = applySpecDeviations(loadSchema(file))
-  return checkSchema(root, body)
+/** Validates a body against a reference schema file: as it is (real forms), or with the spec's deviations. */
+export function schemaErrors(file: string, body: unknown, forms: Forms = 'real'): string[] {
+  const schema = loadSchema(file)
+  return checkSchema(forms === 'spec' ? applySpecDeviations(schema) : schema, body)
 }
 
 export interface JsonResponse<T = unknown> {
@@ -125,8 +136,17 @@ export async function postJson<T = Json>(url: string, payload: unknown, headers:
   return getJson<T>(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) })
 }
 
-/** Follows nextPageToken to the end; returns every page's items and the number of pages. */
-export async function collectPages<T>(firstUrl: string, listField: string, maxPages = 1_000): Promise<{ items: T[]; pages: number; tokens: string[] }> {
+/** How a list pages: the response field with the next page's key and the query parameter it goes back in. */
+export interface Cursor {
+  field: string
+  param: string
+}
+export const PAGE_TOKEN: Cursor = { field: 'nextPageToken', param: 'pageToken' }
+/** the real (deprecated) avg_tps route's paging */
+export const START_KEY: Cursor = { field: 'nextPageStartKey', param: 'startKey' }
+
+/** Follows nextPageToken (or another cursor) to the end; returns every page's items and the number of pages. */
+export async function collectPages<T>(firstUrl: string, listField: string, maxPages = 1_000, cursor: Cursor = PAGE_TOKEN): Promise<{ items: T[]; pages: number; tokens: string[] }> {
   const items: T[] = []
   const tokens: string[] = []
   let url = firstUrl
@@ -134,11 +154,11 @@ export async function collectPages<T>(firstUrl: string, listField: string, maxPa
     const res = await getJson<Record<string, unknown>>(url)
     if (res.status !== 200) throw new Error(`page ${pages} of ${firstUrl}: ${res.status} ${JSON.stringify(res.body)}`)
     items.push(...((res.body[listField] ?? []) as T[]))
-    const next = res.body.nextPageToken
+    const next = res.body[cursor.field]
     if (typeof next !== 'string') return { items, pages, tokens }
     tokens.push(next)
     const u = new URL(url)
-    u.searchParams.set('pageToken', next)
+    u.searchParams.set(cursor.param, next)
     url = u.toString()
   }
   throw new Error(`more than ${maxPages} pages at ${firstUrl}`)

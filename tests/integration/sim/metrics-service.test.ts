@@ -1,14 +1,17 @@
 /**
  * Metrics service: /v1/avg_tps/{chainId} and nfts:listHolders, UUID page tokens that appear only
  * while more data exists and expire after 24 hours (injectable clock), no authentication, error
- * bodies with `message` as an array of strings, and its own fault switches.
+ * bodies with `message` as an array of strings, and its own fault switches. Both forms: the real
+ * service's by default (avg_tps paged by startKey/nextPageStartKey, sortKey a string, the collection's
+ * name and symbol lists), the spec's behind POST /__sim/metrics-config {forms: "spec"}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startMetricsService } from '../../sim/metrics'
 import { TOKEN_LIFETIME_MS } from '../../sim/metrics/uuid-page-tokens'
 import { Faults } from '../../sim/faults'
-import { collectPages, getJson, schemaErrors } from './data-helpers'
+import { START_KEY, collectPages, getJson, postJson, schemaErrors } from './data-helpers'
+import type { Forms } from './data-helpers'
 import type { Json } from './data-helpers'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -25,19 +28,57 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
+/** runs `body` with the service in the spec's forms, and puts the real ones back */
+async function inSpecForms(body: () => Promise<void>): Promise<void> {
+  const set = async (forms: Forms) => expect((await postJson(`${url}/__sim/metrics-config`, { forms })).body).toEqual({ forms })
+  await set('spec')
+  try {
+    await body()
+  } finally {
+    await set('real')
+  }
+}
+
 describe('avg_tps', () => {
-  it('pages daily points newest first with UUID tokens, status and lastRun in the body', async () => {
+  it('pages daily points newest first by startKey/nextPageStartKey (the real route), status and lastRun in the body', async () => {
     const first = await getJson(`${url}/v1/avg_tps/43114`)
     expect(first.status).toBe(200)
     expect(first.body.status).toBe(200)
     expect(typeof first.body.lastRun).toBe('number')
-    expect(first.body.nextPageToken).toMatch(UUID)
+    expect(first.body.nextPageStartKey).toMatch(UUID)
+    expect(first.body).not.toHaveProperty('nextPageToken')
     const ts = first.body.results.map((p: Json) => p.timestamp)
     expect(ts).toEqual([...ts].sort((a: number, b: number) => b - a))
-    const { items, tokens } = await collectPages<Json>(`${url}/v1/avg_tps/43114`, 'results')
+    const { items, tokens } = await collectPages<Json>(`${url}/v1/avg_tps/43114`, 'results', 1_000, START_KEY)
     expect(tokens.length).toBeGreaterThan(1)
     expect(new Set(items.map((p) => p.timestamp)).size).toBe(items.length)
     expect(schemaErrors('getAvgTps.json', first.body)).toEqual([])
+    // the real route knows no pageToken: it answers the first page again; a startKey it cannot use is a 400 that names it
+    expect((await getJson(`${url}/v1/avg_tps/43114?pageToken=${first.body.nextPageStartKey}`)).body).toEqual(first.body)
+    const bad = await getJson(`${url}/v1/avg_tps/43114?startKey=abc`)
+    expect([bad.status, bad.body.message]).toEqual([400, ['startKey must be a UUID']])
+  })
+
+  it('pages by pageToken/nextPageToken in the spec forms, the same points', async () => {
+    const real = await collectPages<Json>(`${url}/v1/avg_tps/43114`, 'results', 1_000, START_KEY)
+    await inSpecForms(async () => {
+      const first = await getJson(`${url}/v1/avg_tps/43114`)
+      expect(first.body.nextPageToken).toMatch(UUID)
+      expect(first.body).not.toHaveProperty('nextPageStartKey')
+      expect(schemaErrors('getAvgTps.json', first.body, 'spec')).toEqual([])
+      const spec = await collectPages<Json>(`${url}/v1/avg_tps/43114`, 'results')
+      expect(spec.items).toEqual(real.items)
+      expect((await getJson(`${url}/v1/avg_tps/43114?pageToken=abc`)).body.message).toEqual(['pageToken must be a UUID'])
+    })
+  })
+
+  it('the forms switch takes only "real" or "spec", and nothing else', async () => {
+    expect((await getJson(`${url}/__sim/metrics-config`)).body).toEqual({ forms: 'real' })
+    const bad = await postJson(`${url}/__sim/metrics-config`, { forms: 'seed' })
+    expect([bad.status, bad.body.message]).toEqual([400, ['forms must be one of "real", "spec"']])
+    const unknown = await postJson(`${url}/__sim/metrics-config`, { forms: 'spec', rateLimit: 1 })
+    expect([unknown.status, unknown.body.message]).toEqual([400, ['unknown field rateLimit: the config takes forms']])
+    expect((await getJson(`${url}/__sim/metrics-config`)).body).toEqual({ forms: 'real' })
   })
 
   it('answers unknown chains with 404 and message as an array of strings', async () => {
@@ -60,8 +101,17 @@ describe('NFT holders', () => {
     const first = await getJson(holders())
     expect(first.body.addresses).toHaveLength(1000)
     expect(first.body.totalHolders).toBeGreaterThan(1000)
-    expect(first.body.nftCollectionName).toBe('Sim Punks')
+    // the real service's forms: the name and symbol as lists, sortKey a decimal string
+    expect(first.body.nftCollectionName).toEqual(['Sim Punks'])
+    expect(first.body.addresses[0].sortKey).toMatch(/^\d+$/)
     expect(schemaErrors('getNftHoldersByContractAddress.json', first.body)).toEqual([])
+    await inSpecForms(async () => {
+      const spec = await getJson(holders())
+      expect(spec.body.nftCollectionName).toBe('Sim Punks')
+      expect(spec.body.addresses.map((a: Json) => String(a.sortKey))).toEqual(first.body.addresses.map((a: Json) => a.sortKey))
+      expect(Number.isInteger(spec.body.addresses[0].sortKey)).toBe(true)
+      expect(schemaErrors('getNftHoldersByContractAddress.json', spec.body, 'spec')).toEqual([])
+    })
     const all = await collectPages<Json>(holders('pageSize=5000'), 'addresses')
     expect(all.pages).toBe(1)
     expect(all.items.length).toBe(first.body.totalHolders)

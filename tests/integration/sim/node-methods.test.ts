@@ -77,10 +77,23 @@ describe('node: every method of the spec answers in its shape', () => {
     expect(unknown).toEqual({ status: 'Unknown' })
   })
 
-  it('admin methods (spec and dot names)', async () => {
-    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_lockProfile', [])).result).toEqual({})
+  it('admin methods: dot names only by default, as a real node; the spec names behind /__sim/config adminNames', async () => {
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin.lockProfile', [])).result).toEqual({})
     expect((await rpc(sim, '/ext/bc/C/admin', 'admin.setLogLevel', { level: 'debug' })).result).toEqual({})
-    const cfg = (await rpc(sim, '/ext/bc/C/admin', 'admin_getVMConfig', [])).result.config
-    expect(cfg['log-level']).toBe('debug')
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin.getVMConfig', [])).result.config['log-level']).toBe('debug')
+    // avalanchego's gorilla codec: a name without a dot is ill-formed
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_lockProfile', [])).error).toEqual({ code: -32000, message: 'rpc: service/method request ill-formed: "admin_lockProfile"', data: null })
+    expect(sim.setConfig({}).adminNames).toBeUndefined()
+    try {
+      expect(sim.setConfig({ adminNames: 'spec' }).adminNames).toBe('spec')
+      expect((await rpc(sim, '/ext/bc/C/admin', 'admin_setLogLevel', { level: 'warn' })).result).toEqual({})
+      expect((await rpc(sim, '/ext/bc/C/admin', 'admin_getVMConfig', [])).result.config['log-level']).toBe('warn')
+      expect((await rpc(sim, '/ext/bc/C/admin', 'admin.lockProfile', [])).error).toEqual({ code: -32000, message: 'rpc: can\'t find method "admin.LockProfile"', data: null })
+      sim.setConfig({ adminNames: 'both' })
+      expect((await rpc(sim, '/ext/bc/C/admin', 'admin_lockProfile', [])).result).toEqual({})
+      expect((await rpc(sim, '/ext/bc/C/admin', 'admin.lockProfile', [])).result).toEqual({})
+    } finally {
+      expect(sim.setConfig({ adminNames: 'dot' }).adminNames).toBeUndefined()
+    }
   })
 })

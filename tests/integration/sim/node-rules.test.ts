@@ -89,23 +89,23 @@ describe('node rules', () => {
   })
 
   it('CPU profiler writes cpu.profile (gzipped pprof); stopping a stopped profiler is an error; memory profile writes mem.profile', async () => {
-    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_startCPUProfiler', [])).result).toEqual({})
-    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_startCPUProfiler', [])).error).toEqual({ code: -32000, message: 'cpu profiler already running', data: null })
-    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_stopCPUProfiler', [])).result).toEqual({})
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin.startCPUProfiler', [])).result).toEqual({})
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin.startCPUProfiler', [])).error).toEqual({ code: -32000, message: 'cpu profiler already running', data: null })
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin.stopCPUProfiler', [])).result).toEqual({})
     const file = join(sim.profileDir, 'cpu.profile')
     expect(existsSync(file)).toBe(true)
     const cpu = Profile.decode(gunzipSync(readFileSync(file)))
     expect(cpu.sample.length).toBeGreaterThan(0)
-    const again = await rpc(sim, '/ext/bc/C/admin', 'admin_stopCPUProfiler', [])
+    const again = await rpc(sim, '/ext/bc/C/admin', 'admin.stopCPUProfiler', [])
     expect(again.error).toEqual({ code: -32000, message: "cpu profiler doesn't exist", data: null })
-    expect((await rpc(sim, '/ext/bc/C/admin', 'admin_memoryProfile', [])).result).toEqual({})
+    expect((await rpc(sim, '/ext/bc/C/admin', 'admin.memoryProfile', [])).result).toEqual({})
     const mem = Profile.decode(gunzipSync(readFileSync(join(sim.profileDir, 'mem.profile'))))
     expect(mem.sampleType.length).toBe(4)
     expect(statSync(join(sim.profileDir, 'mem.profile')).size).toBeGreaterThan(100)
   })
 
   it('setLogLevel rejects an unknown level', async () => {
-    const r = await rpc(sim, '/ext/bc/C/admin', 'admin_setLogLevel', { level: 'loud' })
+    const r = await rpc(sim, '/ext/bc/C/admin', 'admin.setLogLevel', { level: 'loud' })
     expect(r.error.code).toBe(-32000)
   })
 

@@ -2,7 +2,9 @@
  * Every node method the spec names answers on the sim. The list is read FROM THE SPEC FILE (its method
  * tables and the C-Chain additions); each method is then called on a running sim with the parameters
  * below, at its endpoint, and must answer with a result. A method added to the spec without a call here,
- * or one the sim stops serving, fails.
+ * or one the sim stops serving, fails. The spec's admin names (admin_x) answer with the spec's forms
+ * switched on (/__sim/config adminNames "spec"); by default the sim routes, as a real node, only the
+ * dot names, and each admin method answers by its dot name too.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -76,13 +78,27 @@ describe('node methods of the spec', () => {
     expect(methods).toEqual(expect.arrayContaining(['admin_startCPUProfiler', 'core.getUTXOs', 'platform.getCurrentValidators', 'eth_baseFee']))
   })
 
-  it.each(methods)('%s answers on the sim with a result', async (method) => {
-    if (method === 'admin_stopCPUProfiler') expect((await rpc(sim, pathOf('admin_startCPUProfiler'), 'admin_startCPUProfiler', [])).error).toBeUndefined()
-    const answer = await rpc(sim, pathOf(method), method, paramsOf(method, sim))
+  /** calls a method of the spec by `name` (the spec's, or a real node's dot name of an admin method) */
+  const answers = async (method: string, name: string) => {
+    const as = (m: string) => m.replace(/^admin_/, name.startsWith('admin.') ? 'admin.' : 'admin_')
+    if (method === 'admin_stopCPUProfiler') expect((await rpc(sim, pathOf(method), as('admin_startCPUProfiler'), [])).error).toBeUndefined()
+    const answer = await rpc(sim, pathOf(method), name, paramsOf(method, sim))
     expect(answer.error, JSON.stringify(answer.error)).toBeUndefined()
     expect(answer.result).toBeDefined()
     expect(answer.result).not.toBeNull()
     // Each test alone leaves the node as it found it: a profiler started here is stopped again.
-    if (method === 'admin_startCPUProfiler') expect((await rpc(sim, pathOf(method), 'admin_stopCPUProfiler', [])).error).toBeUndefined()
+    if (method === 'admin_startCPUProfiler') expect((await rpc(sim, pathOf(method), as('admin_stopCPUProfiler'), [])).error).toBeUndefined()
+  }
+
+  it.each(methods)('%s answers on the sim with a result', async (method) => {
+    if (!method.startsWith('admin_')) return answers(method, method)
+    // a real node's name by default; the spec's name with the spec's admin names switched on
+    await answers(method, method.replace('admin_', 'admin.'))
+    sim.setConfig({ adminNames: 'spec' })
+    try {
+      await answers(method, method)
+    } finally {
+      sim.setConfig({ adminNames: 'dot' })
+    }
   })
 })

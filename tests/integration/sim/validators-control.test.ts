@@ -1,6 +1,6 @@
 /**
  * The sim node's validator control (POST/GET/DELETE /__sim/validators and Sim.validators) and its
- * "real node" answer shape (validatorShape in /__sim/config), seen through plain JSON-RPC
+ * answer shapes (validatorShape in /__sim/config: "real", a current node, by default; "spec"), seen through plain JSON-RPC
  * platform.getCurrentValidators calls: disconnect / connect, setUptime, advanceTime (the P-Chain clock:
  * validators and delegators whose endTime passed leave the set, uptimes follow the clock), the 400
  * answers, the data set's well-known NodeIDs, the real shape against every getCurrentValidators case of
@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 afterEach(async () => {
   await fetch(`${sim.nodeUrl}/__sim/validators`, { method: 'DELETE' })
-  sim.setConfig({ validatorShape: 'spec' })
+  sim.setConfig({ validatorShape: 'real' })
 })
 
 const UINT = /^\d+$/
@@ -113,7 +113,7 @@ describe('the data set behind getCurrentValidators', () => {
 
 describe('POST /__sim/validators', () => {
   it('starts with no overrides at the data set clock', async () => {
-    expect(await overrides()).toEqual({ now: sim.dataset.now, advancedSeconds: 0, validatorShape: 'spec', connected: {}, uptime: {}, ended: [] })
+    expect(await overrides()).toEqual({ now: sim.dataset.now, advancedSeconds: 0, validatorShape: 'real', connected: {}, uptime: {}, ended: [] })
   })
 
   it('disconnect: connected false on the Primary Network and on its subnet, gone from info.peers; connect brings it back', async () => {
@@ -137,12 +137,16 @@ describe('POST /__sim/validators', () => {
     expect((await one(peer)).connected).toBe(true)
     expect((await rpcResult('/ext/info', 'info.peers')).peers.map((p: any) => p.nodeID)).toContain(peer)
 
-    // the node's own validator on the PoA subnet it validates follows its connection (spec shape carries it)
+    // the node's own validator on the PoA subnet it validates follows its connection (only the spec
+    // shape carries it there: a real node sends a permissioned subnet's validator as a bare staker)
     const subnet = selfSubnet()
+    sim.setConfig({ validatorShape: 'spec' })
     expect((await one(nodes().self, subnet.subnetId)).connected).toBe(true)
     await control({ action: 'disconnect', nodeID: nodes().self })
     expect((await one(nodes().self)).connected).toBe(false)
     expect((await one(nodes().self, subnet.subnetId)).connected).toBe(false)
+    sim.setConfig({ validatorShape: 'real' })
+    expect(await one(nodes().self, subnet.subnetId)).not.toHaveProperty('connected')
     // a validator the data set has disconnected can be connected
     await control({ action: 'connect', nodeID: nodes().disconnected })
     expect((await one(nodes().disconnected)).connected).toBe(true)
@@ -306,22 +310,25 @@ describe('POST /__sim/validators', () => {
     expect(() => sim.validators.setUptime(self, 150)).toThrow(/uptime must be a percent from 0 to 100/)
     expect(() => sim.validators.disconnect(notValidator)).toThrow(/unknown nodeID/)
     expect(() => sim.validators.advanceTime(-1)).toThrow(/only moves forward/)
-    expect(sim.validators.reset()).toEqual({ now: sim.dataset.now, advancedSeconds: 0, validatorShape: 'spec', connected: {}, uptime: {}, ended: [] })
+    expect(sim.validators.reset()).toEqual({ now: sim.dataset.now, advancedSeconds: 0, validatorShape: 'real', connected: {}, uptime: {}, ended: [] })
   })
 })
 
 // ---- answer shapes ---------------------------------------------------------------------------------
 
-describe('validatorShape "spec" | "real"', () => {
-  it('is switched by /__sim/config and Sim.setConfig; the config lists it only while "real"', async () => {
-    expect((await config({ validatorShape: 'real' })).json).toEqual({ debugApi: true, infoApi: true, healthApi: true, unhealthy: null, validatorShape: 'real' })
+describe('validatorShape "real" (default) | "spec"', () => {
+  it('is "real" by default, switched by /__sim/config and Sim.setConfig; the config lists it only while "spec"', async () => {
+    expect(sim.setConfig({})).toEqual({ debugApi: true, infoApi: true, healthApi: true, unhealthy: null })
+    expect((await config({ validatorShape: 'spec' })).json).toEqual({ debugApi: true, infoApi: true, healthApi: true, unhealthy: null, validatorShape: 'spec' })
+    expect((await overrides()).validatorShape).toBe('spec')
+    expect(sim.setConfig({}).validatorShape).toBe('spec')
+    expect(sim.setConfig({ validatorShape: 'real' })).toEqual({ debugApi: true, infoApi: true, healthApi: true, unhealthy: null })
     expect((await overrides()).validatorShape).toBe('real')
-    expect(sim.setConfig({}).validatorShape).toBe('real')
-    expect(sim.setConfig({ validatorShape: 'spec' })).toEqual({ debugApi: true, infoApi: true, healthApi: true, unhealthy: null })
     expect(() => sim.setConfig({ validatorShape: 'nope' as never })).toThrow(/validatorShape must be one of/)
   })
 
   it('"spec": both signer spellings, no exactDelegationFee, connected on PoA subnet validators', async () => {
+    sim.setConfig({ validatorShape: 'spec' })
     const v = await one(nodes().self)
     expect(Object.keys(v.signer).sort()).toEqual(['proofOfPosession', 'proofOfPossession', 'publicKey'])
     expect(v.signer.proofOfPosession).toBe(v.signer.proofOfPossession)
@@ -331,6 +338,7 @@ describe('validatorShape "spec" | "real"', () => {
   })
 
   it('"real": signer.proofOfPossession only, exactDelegationFee in parts per million, PoA subnet validators as bare stakers; the rest unchanged', async () => {
+    sim.setConfig({ validatorShape: 'spec' })
     const spec = await one(nodes().self)
     const specAll = await validatorsOf()
     const specSubnet = await validatorsOf({ subnetID: selfSubnet().subnetId })
@@ -387,18 +395,22 @@ describe('validatorShape "spec" | "real"', () => {
     }
   })
 
-  it('SimOptions.validatorShape starts a sim in the real shape', async () => {
-    const other = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, validatorShape: 'real' })
+  it('SimOptions.validatorShape starts a sim in the spec shape; a sim started without it answers in the real shape', async () => {
+    const mine = await one(nodes().self)
+    expect(mine.exactDelegationFee).toMatch(UINT)
+    expect(Object.keys(mine.signer)).toEqual(['publicKey', 'proofOfPossession'])
+    expect(Object.keys(await one(nodes().self, selfSubnet().subnetId))).not.toContain('connected')
+    const other = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, validatorShape: 'spec' })
     try {
-      expect(other.setConfig({}).validatorShape).toBe('real')
+      expect(other.setConfig({}).validatorShape).toBe('spec')
       const res = await fetch(`${other.nodeUrl}/ext/bc/P`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getCurrentValidators', params: { nodeIDs: [other.dataset.nodes.self] } })
       })
       const v = (await res.json()).result.validators[0]
-      expect(v.exactDelegationFee).toMatch(UINT)
-      expect(v.signer).not.toHaveProperty('proofOfPosession')
+      expect(v).not.toHaveProperty('exactDelegationFee')
+      expect(v.signer.proofOfPosession).toBe(v.signer.proofOfPossession)
     } finally {
       await other.stop()
     }
@@ -493,8 +505,8 @@ describe('the "real" shape against every getCurrentValidators case of shared/ref
     expect(referenceCases.map((c) => c.file)).toEqual(Object.keys(expected).sort())
   })
 
-  it.each(referenceCases.map((c) => [c.file, c] as const))('%s', async (file, c) => {
-    sim.setConfig({ validatorShape: 'real' })
+  it.each(referenceCases.map((c) => [c.file, c] as const))('%s (the default shape)', async (file, c) => {
+    expect(sim.setConfig({}).validatorShape).toBeUndefined()
     const got = await simAnswer(c.response.result, c.request.params)
     expect(got.validators.length).toBeGreaterThan(0)
     expect(diff(c.response.result, got).sort()).toEqual([...expected[file]!].sort())

@@ -3,6 +3,7 @@
  * chain lookups, and the "unavailable subnet" switch. Routes get it as their only dependency.
  */
 import type { EvmChain } from '../dataset/evm/types'
+import type { FormsSwitch } from './forms'
 import { HttpError, notFound } from './http/errors'
 import type { PageTokens } from './http/page-token'
 import type { NetworkName } from './http/query'
@@ -12,6 +13,8 @@ import { PAGE_UTXO_THRESHOLD } from './routes/transactions'
 export interface DataContext {
   seed: number
   tokens: PageTokens
+  /** the real service's forms or the spec's, where they differ (./forms) */
+  forms: FormsSwitch
   /** base URL of the sim's node, for rpcUrl in /v1/chains */
   nodeUrl: string
   /** data of a path/query network (fuji and testnet are the same network) */
@@ -38,6 +41,7 @@ export function toDataNetwork(name: NetworkName): DataNetwork {
 export function createDataContext(opts: {
   seed: number
   tokens: PageTokens
+  forms: FormsSwitch
   nodeUrl: string
   unavailableSubnets: readonly string[]
   load: (network: DataNetwork) => NetworkData
@@ -55,6 +59,7 @@ export function createDataContext(opts: {
   const ctx: DataContext = {
     seed: opts.seed,
     tokens: opts.tokens,
+    forms: opts.forms,
     nodeUrl: opts.nodeUrl,
     network: (name) => get(toDataNetwork(name)),
     allNetworks: () => [get('mainnet'), get('fuji')],

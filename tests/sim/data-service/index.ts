@@ -8,6 +8,7 @@
  */
 import type { Faults } from '../faults'
 import { createDataContext } from './context'
+import { FormsSwitch, withForms } from './forms'
 import { PageTokens } from './http/page-token'
 import { AccessControl } from './http/access'
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './http/rate-limit'
@@ -47,6 +48,8 @@ export interface DataServiceOptions {
   now?: () => number
   /** build a private copy of the data set instead of the per-process one (determinism tests) */
   freshData?: boolean
+  /** the real service's forms or the spec's (./forms); startSim shares one switch with the metrics service */
+  forms?: FormsSwitch
 }
 
 export function dataServiceRoutes(ctx: DataContext): Route[] {
@@ -69,9 +72,11 @@ export function dataServiceRoutes(ctx: DataContext): Route[] {
 }
 
 export async function startDataService(opts: DataServiceOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const forms = opts.forms ?? new FormsSwitch()
   const ctx = createDataContext({
     seed: opts.seed,
     tokens: new PageTokens(opts.seed),
+    forms,
     nodeUrl: opts.nodeUrl ?? 'http://127.0.0.1:9650',
     unavailableSubnets: opts.unavailableSubnets ?? [],
     load: (network) => loadNetworkData(opts.seed, network, opts.freshData ?? false),
@@ -86,10 +91,10 @@ export async function startDataService(opts: DataServiceOptions): Promise<{ url:
       tokenNames: (names) => (ctx.tokenNames = new Map(Object.entries(names).map(([a, n]) => [a.toLowerCase(), n]))),
     },
   )
-  // The sim's own switch (not part of the service): keys that get 401/403, the rate limit, 503 subnets, token names.
+  // The sim's own switch (not part of the service): keys that get 401/403, the rate limit, 503 subnets, token names, forms.
   const control: Route[] = [
-    get('simDataConfig', '/__sim/data-config', () => ({ body: access.view() })),
-    post('simDataConfig', '/__sim/data-config', ({ body }) => ({ body: access.configure(body) })),
+    get('simDataConfig', '/__sim/data-config', () => ({ body: { ...access.view(), forms: forms.value } })),
+    post('simDataConfig', '/__sim/data-config', ({ body }) => ({ body: withForms(forms, body, (others) => access.configure(others)) })),
   ]
   return startJsonServer(
     {

@@ -1,6 +1,8 @@
 /**
  * GET /v2/chains/{chainId}/contracts/{address}/nfts:listHolders: holders of an NFT collection,
- * biggest first (sortKey = tokens or units held), 1000 a page by default, 1 to 5000.
+ * biggest first (sortKey = tokens or units held), 1000 a page by default, 1 to 5000. In the real
+ * service's forms (default, ../data-service/forms) sortKey is a decimal string and the collection's
+ * name and symbol are lists of strings; the spec's forms give an integer and plain strings.
  */
 import type { DataContext } from '../data-service/context'
 import { HttpError } from '../data-service/http/errors'
@@ -20,12 +22,13 @@ export function nftHolderRoutes(ctx: DataContext, tokens: UuidPageTokens): Route
       const holders = net.evm.holdersByCollection.get(`${chain.chainId}:${address}`) ?? []
       const totalTokens = [...net.evm.nftByKey.values()].filter((t) => t.chainId === chain.chainId && t.collection === address).length
       const page = pages.page(`holders|${chain.chainId}|${address}`, holders)
+      const real = ctx.forms.real
       return {
         body: {
           ...tokenField(page),
-          addresses: page.items.map((h) => ({ address: h.address, sortKey: h.sortKey })),
-          nftCollectionName: collection.name,
-          nftSymbol: collection.symbol,
+          addresses: page.items.map((h) => ({ address: h.address, sortKey: real ? String(h.sortKey) : h.sortKey })),
+          nftCollectionName: real ? [collection.name] : collection.name,
+          nftSymbol: real ? [collection.symbol] : collection.symbol,
           totalHolders: holders.length,
           totalTokens,
         },

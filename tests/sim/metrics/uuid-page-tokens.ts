@@ -41,17 +41,20 @@ export class UuidPageTokens implements PageTokenIssuer {
     return token
   }
 
-  /** The offset of a token; 0 without one. Malformed, unknown, expired or foreign tokens are 400s. */
-  read(token: string | undefined, scope: string): number {
+  /**
+   * The offset of a token; 0 without one. Malformed, unknown, expired or foreign tokens are 400s that
+   * name the parameter (`param`: pageToken, or the avg_tps route's startKey).
+   */
+  read(token: string | undefined, scope: string, param = 'pageToken'): number {
     if (token === undefined || token === '') return 0
-    if (!UUID.test(token)) throw new HttpError(400, 'pageToken must be a UUID')
+    if (!UUID.test(token)) throw new HttpError(400, `${param} must be a UUID`)
     const entry = this.entries.get(token.toLowerCase())
-    if (!entry) throw new HttpError(400, 'Invalid pageToken: it is unknown or has expired, start again from the first page')
+    if (!entry) throw new HttpError(400, `Invalid ${param}: it is unknown or has expired, start again from the first page`)
     if (this.nowMs() - entry.issuedAtMs > this.lifetimeMs) {
       this.entries.delete(token.toLowerCase())
-      throw new HttpError(400, 'pageToken has expired (tokens are valid for 24 hours), start again from the first page')
+      throw new HttpError(400, `${param} has expired (tokens are valid for 24 hours), start again from the first page`)
     }
-    if (entry.scope !== scope) throw new HttpError(400, 'pageToken does not belong to this request')
+    if (entry.scope !== scope) throw new HttpError(400, `${param} does not belong to this request`)
     return entry.offset
   }
 }

@@ -16,9 +16,9 @@
  * - Errors are gorilla's: code -32000, the Go error text, data null (jsonrpc.ts).
  *
  * Method names: a real node routes only `admin.startCPUProfiler` (a gorilla service "admin"); the spec
- * writes `admin_startCPUProfiler`. `adminNames` picks what the sim routes: 'dot' (a real node: an
- * underscore name gets -32000 `rpc: service/method request ill-formed: "admin_x"`), 'spec' (only the
- * underscore names; a dot name gets -32000 `rpc: can't find method "admin.X"`) or 'both' (default).
+ * writes `admin_startCPUProfiler`. `adminNames` picks what the sim routes: 'dot' (default, a real node:
+ * an underscore name gets -32000 `rpc: service/method request ill-formed: "admin_x"`), 'spec' (only the
+ * underscore names; a dot name gets -32000 `rpc: can't find method "admin.X"`) or 'both'.
  * `adminApi: false` is a node without `admin-api-enabled`: the path is not registered, so avalanchego's
  * router answers 404 "404 page not found".
  *
@@ -59,7 +59,7 @@ export interface AdminConfig {
   nodeAdminApi: boolean
 }
 
-export const ADMIN_DEFAULTS: Readonly<AdminConfig> = { adminNames: 'both', adminApi: true, lockProfileFormat: 'pprof', nodeAdminApi: true }
+export const ADMIN_DEFAULTS: Readonly<AdminConfig> = { adminNames: 'dot', adminApi: true, lockProfileFormat: 'pprof', nodeAdminApi: true }
 export const ADMIN_CONFIG_KEYS = ['adminNames', 'adminApi', 'lockProfileFormat', 'nodeAdminApi'] as const
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ')

@@ -1,7 +1,7 @@
 /**
  * platform.* over the data set (gorilla service at /ext/bc/P). Integers are decimal strings, as avajson.
  * The P-Chain clock, connections and uptimes come from the node's ValidatorState (./validators);
- * getCurrentValidators answers in the spec's shape or, with validatorShape "real", as avalanchego does.
+ * getCurrentValidators answers as avalanchego does or, with validatorShape "spec", in the spec's shape.
  */
 import { parseAddress } from '../lib/bech32'
 import { toHex } from '../lib/bytes'
@@ -13,7 +13,7 @@ import { PRIMARY_NETWORK_ID } from '../dataset'
 import type { GorillaMethod } from './jsonrpc'
 import { InvalidArgument, MethodError, encodingParam, optString, optStringArray, optUint } from './jsonrpc'
 import { rfc3339 } from './info'
-import { VALIDATOR_FEE_CONFIG, ValidatorState } from './validators'
+import { DEFAULT_VALIDATOR_SHAPE, VALIDATOR_FEE_CONFIG, ValidatorState } from './validators'
 import type { ValidatorShape } from './validators'
 
 /** ids.Empty in cb58 (the Primary Network's ID is that too): what avalanchego prints for an ID a subnet does not have */
@@ -41,13 +41,13 @@ function checkId(text: string | undefined, what: string): string {
 export interface PlatformDeps {
   /** the node's validator state and P-Chain clock; default: the data set as generated */
   state?: ValidatorState
-  /** how getCurrentValidators answers; default "spec" */
+  /** how getCurrentValidators answers; default "real" */
   shape?: () => ValidatorShape
 }
 
 export function platformMethods(ds: Dataset, deps: PlatformDeps = {}): Record<string, GorillaMethod> {
   const state = deps.state ?? new ValidatorState(ds)
-  const shape = deps.shape ?? (() => 'spec')
+  const shape = deps.shape ?? (() => DEFAULT_VALIDATOR_SHAPE)
   const pHeight = () => (ds.pBlocks.at(-1)?.height ?? 0n).toString()
   return {
     getBalance(p) {

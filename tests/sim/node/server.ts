@@ -28,7 +28,7 @@ import { gorillaError } from './jsonrpc'
 import { SimLog } from './log'
 import { platformMethods } from './platform'
 import { exposition, legacyNames, nodeMetricFamilies } from './promMetrics'
-import { VALIDATOR_SHAPES, ValidatorState, parseValidatorAction } from './validators'
+import { DEFAULT_VALIDATOR_SHAPE, VALIDATOR_SHAPES, ValidatorState, parseValidatorAction } from './validators'
 import type { ValidatorAction, ValidatorOverrides, ValidatorShape } from './validators'
 import { WATCH_CONFIG_KEYS, WatchKnobs, parseWatchConfig } from './watchKnobs'
 import type { WatchConfig, WatchConfigContext } from './watchKnobs'
@@ -54,9 +54,9 @@ export interface NodeServerOptions {
   metricsApi?: boolean
   /** the node's clock in ms for info/health timestamps; default the data set's clock (ds.now); advanceTime adds to it */
   now?: () => number
-  /** getCurrentValidators as the spec writes it ("spec", default) or as avalanchego sends it ("real") */
+  /** getCurrentValidators as avalanchego sends it ("real", default) or as the spec writes it ("spec") */
   validatorShape?: ValidatorShape
-  /** admin method spellings routed: 'dot' (as a real node), 'spec' (admin_x only) or 'both' (default) */
+  /** admin method spellings routed: 'dot' (default, as a real node), 'spec' (admin_x only) or 'both' */
   adminNames?: AdminNames
   /** /ext/bc/C/admin answers (default on; off = 404 as a node without admin-api-enabled) */
   adminApi?: boolean
@@ -83,12 +83,12 @@ export interface NodeConfig extends WatchConfig {
   /** the health check made to fail (e.g. "network"); null = every check passes */
   unhealthy: string | null
   /**
-   * How platform.getCurrentValidators answers: "spec" (default: the spec's fields, signer with both
-   * spellings) or "real" (as avalanchego: signer.proofOfPossession only, exactDelegationFee, no
-   * connected on permissioned subnet validators). Listed in the config only while it is "real".
+   * How platform.getCurrentValidators answers: "real" (default, as avalanchego: signer.proofOfPossession
+   * only, exactDelegationFee, no connected on permissioned subnet validators) or "spec" (the spec's
+   * fields, signer with both spellings). Listed in the config only while it is "spec".
    */
   validatorShape?: ValidatorShape
-  /** admin method spellings routed ('dot' | 'spec' | 'both'); listed only while it is not 'both' */
+  /** admin method spellings routed ('dot' | 'spec' | 'both'); listed only while it is not 'dot' */
   adminNames?: AdminNames
   /** false = /ext/bc/C/admin answers 404 (admin API not enabled); listed only while false */
   adminApi?: boolean
@@ -201,7 +201,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const log = new SimLog(o.quiet)
   const flags = { debugApi: o.debugApi ?? true, infoApi: o.infoApi ?? true, healthApi: o.healthApi ?? true }
   if (o.validatorShape !== undefined && !VALIDATOR_SHAPES.includes(o.validatorShape)) throw new Error(`validatorShape must be one of ${VALIDATOR_SHAPES.join(', ')}`)
-  let validatorShape: ValidatorShape = o.validatorShape ?? 'spec'
+  let validatorShape: ValidatorShape = o.validatorShape ?? DEFAULT_VALIDATOR_SHAPE
   const vState = new ValidatorState(o.ds, () => validatorShape)
   const baseNow = o.now ?? (() => o.ds.now * 1000)
   const now = () => baseNow() + vState.advancedSeconds * 1000
@@ -243,7 +243,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   const currentConfig = (): NodeConfig => ({
     ...flags,
     unhealthy: health.unhealthy,
-    ...(validatorShape === 'spec' ? {} : { validatorShape }),
+    ...(validatorShape === DEFAULT_VALIDATOR_SHAPE ? {} : { validatorShape }),
     ...adminConfigView(adminCfg),
     ...knobs.view(),
   })

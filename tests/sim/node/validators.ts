@@ -18,8 +18,10 @@
 import { parseNodeId } from '../lib/ids'
 import type { Dataset, Delegator, L1Validator, PrimaryValidator } from '../dataset'
 
-/** How getCurrentValidators answers: as the spec writes it, or as a real avalanchego node does. */
+/** How getCurrentValidators answers: as a real avalanchego node does (the default), or as the spec writes it. */
 export type ValidatorShape = 'spec' | 'real'
+/** a current node's shape, unless /__sim/config asks for the spec's */
+export const DEFAULT_VALIDATOR_SHAPE: ValidatorShape = 'real'
 export const VALIDATOR_SHAPES: readonly ValidatorShape[] = ['spec', 'real']
 
 export const VALIDATOR_ACTIONS = ['disconnect', 'connect', 'setUptime', 'advanceTime'] as const
@@ -147,7 +149,7 @@ export class ValidatorState {
   constructor(
     private readonly ds: Dataset,
     /** the node's current validatorShape (shown in the overrides) */
-    private readonly shape: () => ValidatorShape = () => 'spec',
+    private readonly shape: () => ValidatorShape = () => DEFAULT_VALIDATOR_SHAPE,
   ) {
     this.byNode = new Map(ds.validators.map((v) => [v.nodeID, v]))
     this.l1ById = new Map(ds.l1Validators.filter((v) => v.active).map((v) => [v.validationId, v]))

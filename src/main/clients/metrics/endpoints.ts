@@ -10,9 +10,10 @@ import { defineEndpoint } from '../rest/define'
 
 export const metricsEndpoints = {
   /**
-   * Daily average TPS of a chain, newest first. Paged by pageToken/nextPageToken as the spec says (no
-   * page size). The real route is deprecated and pages by startKey/nextPageStartKey instead; its
-   * from/to filters are not part of our interface.
+   * Daily average TPS of a chain, newest first, no page size. The spec pages it by pageToken /
+   * nextPageToken; the real route (deprecated) by startKey / nextPageStartKey: the query takes both
+   * and the next page goes by the key the last page gave (nextPageOf; pages() follows either). The
+   * real route's from/to filters are not part of our interface.
    */
   getAvgTps: defineEndpoint({
     name: 'getAvgTps',

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import { nextPageOf, type NextPage } from '../../../shared/contract/data-service/metrics'
 import { AppError, badInput } from '../../../shared/rpc/errors'
 import { fetchWithDeadline, readJson, safeUrl } from '../transport/http'
 import { errorForStatus, scrub, withRetry } from '../transport/policy'
@@ -120,20 +122,23 @@ export interface PagesOptions extends CallOptions {
 }
 
 /**
- * Walks a list endpoint page by page. Only a missing `nextPageToken` ends the list: a page with fewer
- * items than asked is not the last. A token that repeats would loop forever, so it is refused.
+ * Walks a list endpoint page by page. Only a page without a next key ends the list: a page with fewer
+ * items than asked is not the last. The key is nextPageToken (sent back as pageToken), or on an
+ * endpoint that takes a startKey (the real avg_tps route) nextPageStartKey (sent back as startKey).
+ * A key that repeats would loop forever, so it is refused.
  */
 export async function* pages<E extends EndpointDef>(client: RestClient, def: E, args: EndpointArgs<E>, opts: PagesOptions = {}): AsyncGenerator<ResponseOf<E>> {
   const seen = new Set<string>()
-  let token: string | undefined
+  const takesStartKey = 'startKey' in (def.query as unknown as z.ZodObject).shape
+  let cursor: NextPage | null = null
   for (let n = 0; opts.maxPages === undefined || n < opts.maxPages; n++) {
-    const query = { ...(args.query ?? {}), ...(token !== undefined ? { pageToken: token } : {}) }
+    const query = { ...(args.query ?? {}), ...(cursor ?? {}) }
     const page = await callEndpoint(client, def, { ...args, query } as EndpointArgs<E>, opts)
     yield page
-    const next = (page as { nextPageToken?: unknown }).nextPageToken
-    if (typeof next !== 'string' || next === '') return
-    if (seen.has(next)) throw new AppError('UPSTREAM_INVALID', `The ${client.service} sent the same nextPageToken twice for ${def.name}`, { method: def.name })
-    seen.add(next)
-    token = next
+    cursor = nextPageOf(page as { nextPageToken?: unknown; nextPageStartKey?: unknown }, takesStartKey)
+    if (cursor === null) return
+    const [[field, key]] = Object.entries(cursor) as [[string, string]]
+    if (seen.has(key)) throw new AppError('UPSTREAM_INVALID', `The ${client.service} sent the same ${field === 'pageToken' ? 'nextPageToken' : 'nextPageStartKey'} twice for ${def.name}`, { method: def.name })
+    seen.add(key)
   }
 }

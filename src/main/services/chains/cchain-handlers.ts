@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import type { EvmInstance } from '../../../shared/contract'
+import { PRIMARY_NETWORK_ID } from '../../../shared/domain/format'
 import type { ChainsStore } from '../../cache/chains-store'
 import { evm, platform } from '../../clients/node/index'
 import type { Connections } from '../connection/clients'
@@ -27,11 +28,12 @@ export function cchainHandlers(connections: Connections, endpoints: EvmEndpoints
       const instances: EvmInstance[] = []
       evmChains.forEach((b, i) => {
         const status = statuses[i]!.status
-        const isC = b.name === 'C-Chain'
+        // The C-Chain is the Primary Network's chain of that name (a subnet may name its own chain so too).
+        const isC = b.name === 'C-Chain' && b.subnetID === PRIMARY_NETWORK_ID
         // The C-Chain is always served at /ext/bc/C; another instance only where the node runs it.
         if (isC || RUNS.has(status)) instances.push({ chain: isC ? 'C' : b.id, name: b.name, blockchainID: b.id, status, vmID: b.vmID })
       })
-      if (!instances.some((x) => x.chain === 'C')) instances.unshift({ chain: 'C', name: 'C-Chain', blockchainID: 'C', status: 'Validating', vmID: [...EVM_VM_IDS][0]! })
+      // Only what the node reported: no C-Chain entry is made up for a node that lists none.
       return { instances: instances.sort((a, b) => Number(b.chain === 'C') - Number(a.chain === 'C')) }
     },
     'cchain.ids': async ({ chain }, { signal }) => {

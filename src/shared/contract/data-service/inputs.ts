@@ -22,6 +22,7 @@ import {
   pageToken,
   primaryBlockchainId,
   sortOrder,
+  startKey,
   strictParams,
   text
 } from './params'
@@ -205,7 +206,17 @@ export const dataParams = {
 
 /** Path and query parameters of each metrics-service endpoint. */
 export const metricsParams = {
-  getAvgTps: { path: path({ chainId: evmChainId() }), query: query({ pageToken: pageToken.optional() }) },
+  /**
+   * The spec pages avg_tps by pageToken; the real route (deprecated) by startKey, the nextPageStartKey
+   * of its previous page. Either one is sent as the previous page gave it, never both.
+   */
+  getAvgTps: {
+    path: path({ chainId: evmChainId() }),
+    query: query({ pageToken: pageToken.optional(), startKey: startKey.optional() }).refine((q) => q.pageToken === undefined || q.startKey === undefined, {
+      error: 'give pageToken (a nextPageToken) or startKey (a nextPageStartKey), not both',
+      path: ['startKey']
+    })
+  },
   getNftHoldersByContractAddress: {
     path: path({ chainId: evmChainId(), address: evmAddress('address (the collection contract)') }),
     query: query({ pageToken: pageToken.optional(), pageSize: pageSize(PAGE_RULES.nftHolders) })

@@ -48,6 +48,9 @@ export function pageSize(rule: PageRule) {
 /** pageToken: the nextPageToken of the previous page, as given. */
 export const pageToken = z.string({ error: 'pageToken must be the nextPageToken of the previous page' }).min(1, { error: 'pageToken must not be empty: omit it for the first page' })
 
+/** startKey: the real (deprecated) avg_tps route's page key, the nextPageStartKey of the previous page, as given. */
+export const startKey = z.string({ error: 'startKey must be the nextPageStartKey of the previous page' }).min(1, { error: 'startKey must not be empty: omit it for the first page' })
+
 export const network = z.enum(NETWORKS, { error: `network must be one of ${NETWORKS.join(', ')}` })
 export const sortOrder = z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' })
 export const currency = z.enum(CURRENCIES, { error: `currency must be one of ${CURRENCIES.join(', ')}` })

@@ -8,6 +8,7 @@
  * - the UTXO count after which a transactions page stops early (a page shorter than pageSize);
  * - names that ERC-20 tokens are given in balance answers (by contract address), e.g. a hostile
  *   `=HYPERLINK(…)` or a right-to-left override, as any token deployer may name a token.
+ * - `forms`: the real service's or the spec's forms (../forms, applied beside this class).
  */
 import { HttpError } from './errors'
 import type { RateLimiter, RateLimitOptions } from './rate-limit'
@@ -73,7 +74,7 @@ export class AccessControl {
           throw new HttpError(400, 'rateLimit must be { perMinuteWithoutKey?, perMinuteWithKey? } with positive numbers')
         next.rateLimit = { ...next.rateLimit, ...r }
       } else {
-        throw new HttpError(400, `unknown field ${k}: the config takes rejectedKeys, forbiddenKeys, rateLimit, unavailableSubnets, pageUtxoThreshold, tokenNames`)
+        throw new HttpError(400, `unknown field ${k}: the config takes rejectedKeys, forbiddenKeys, rateLimit, unavailableSubnets, pageUtxoThreshold, tokenNames, forms`)
       }
     }
     this.config = next

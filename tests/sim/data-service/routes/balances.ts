@@ -15,11 +15,13 @@ import type { PageSizeRange } from '../http/query'
 import { get } from '../http/router'
 import type { Route } from '../http/router'
 import { collectibleBalance } from '../serialize/nft'
+import { moneyOut } from '../forms'
+import type { FormsSwitch } from '../forms'
 
 /** AVAX price on mainnet, micro-USD; test-network and L1 gas tokens have no market price. */
 const AVAX_USD_MICRO = 25_310_000n
 
-function nativeBalance(evm: EvmDataset, chain: EvmChain, address: string, currency: Currency): Record<string, unknown> {
+function nativeBalance(evm: EvmDataset, chain: EvmChain, address: string, currency: Currency, forms: FormsSwitch): Record<string, unknown> {
   const balance = evm.nativeBalances.get(`${chain.chainId}:${address}`) ?? 0n
   const out: Record<string, unknown> = {
     name: chain.token.name,
@@ -29,18 +31,18 @@ function nativeBalance(evm: EvmDataset, chain: EvmChain, address: string, curren
     chainId: chain.chainId,
   }
   const priced = chain.isCChain && evm.network === 'mainnet'
-  if (priced) out.price = priceIn(AVAX_USD_MICRO, currency)
+  if (priced) out.price = moneyOut(priceIn(AVAX_USD_MICRO, currency), forms)
   out.balance = balance.toString()
-  if (priced) out.balanceValue = balanceValueIn(balance, chain.token.decimals, AVAX_USD_MICRO, currency)
+  if (priced) out.balanceValue = moneyOut(balanceValueIn(balance, chain.token.decimals, AVAX_USD_MICRO, currency), forms)
   return out
 }
 
-function erc20Balance(t: Erc20Token, h: Erc20Holding, currency: Currency): Record<string, unknown> {
+function erc20Balance(t: Erc20Token, h: Erc20Holding, currency: Currency, forms: FormsSwitch): Record<string, unknown> {
   const out: Record<string, unknown> = { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, logoUri: t.logoUri, ercType: 'ERC-20' }
-  if (t.usdMicroPrice !== undefined) out.price = priceIn(t.usdMicroPrice, currency)
+  if (t.usdMicroPrice !== undefined) out.price = moneyOut(priceIn(t.usdMicroPrice, currency), forms)
   out.chainId = t.chainId
   out.balance = h.balance.toString()
-  if (t.usdMicroPrice !== undefined) out.balanceValue = balanceValueIn(h.balance, t.decimals, t.usdMicroPrice, currency)
+  if (t.usdMicroPrice !== undefined) out.balanceValue = moneyOut(balanceValueIn(h.balance, t.decimals, t.usdMicroPrice, currency), forms)
   out.tokenReputation = t.reputation
   return out
 }
@@ -80,8 +82,8 @@ export function balanceRoutes(ctx: DataContext): Route[] {
       return {
         body: {
           ...tokenField(page),
-          nativeTokenBalance: nativeBalance(net.evm, chain, address, currency),
-          erc20TokenBalances: page.items.map((r) => erc20Balance({ ...r.t, name: ctx.tokenNames.get(r.t.address.toLowerCase()) ?? r.t.name }, r.h, currency)),
+          nativeTokenBalance: nativeBalance(net.evm, chain, address, currency, ctx.forms),
+          erc20TokenBalances: page.items.map((r) => erc20Balance({ ...r.t, name: ctx.tokenNames.get(r.t.address.toLowerCase()) ?? r.t.name }, r.h, currency, ctx.forms)),
         },
       }
     }),

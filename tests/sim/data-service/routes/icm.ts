@@ -44,21 +44,21 @@ export function icmRoutes(ctx: DataContext): Route[] {
           (from === undefined || m.from === from),
       )
       const page = pages.page(scopeOf('listIcmMessages', { network, source, destination, either, to, from }), rows)
-      return { body: { ...tokenField(page), messages: page.items.map(icmMessage) } }
+      return { body: { ...tokenField(page), messages: page.items.map((m) => icmMessage(m, ctx.forms)) } }
     }),
     get('listIcmMessagesByAddress', '/v1/icm/addresses/{address}/messages', ({ params, query }) => {
       const { address, pages } = addressList(ctx.tokens, params, query, DEFAULT_PAGE_SIZE)
       const { network, messages } = messagesOf(ctx, query)
       const rows = messages.filter((m) => m.from === address || m.to === address)
       const page = pages.page(scopeOf('listIcmMessagesByAddress', { network, address }), rows)
-      return { body: { ...tokenField(page), messages: page.items.map(icmMessage) } }
+      return { body: { ...tokenField(page), messages: page.items.map((m) => icmMessage(m, ctx.forms)) } }
     }),
     get('getIcmMessage', '/v1/icm/messages/{messageId}', ({ params }) => {
       const id = (params.messageId ?? '').toLowerCase().replace(/^0x/, '')
       // mainnet first; the test network is built only when the id is not a mainnet message
       for (const name of ['mainnet', 'fuji'] as const) {
         const m = ctx.network(name).evm.icmById.get(id)
-        if (m) return { body: icmMessage(m) }
+        if (m) return { body: icmMessage(m, ctx.forms) }
       }
       throw notFound(`ICM message ${params.messageId ?? ''} not found`)
     }),

@@ -7,7 +7,8 @@
  * 0 (default) or a height; signingSubnetId hex or cb58, default the source chain's subnet.
  * Codes: malformed input 400; unknown tx 404; a switched-off subnet 503; a quorum the connected
  * validators cannot reach 500, as the real aggregator reports "failed to collect a threshold of
- * signatures" as an internal error. Success is 200 as the spec says (the reference shows 201).
+ * signatures" as an internal error. Success is 201 as the real service declares for both routes (the
+ * GET too), or 200 as the spec says with the spec's forms switched on (../forms).
  */
 import { createHash } from 'node:crypto'
 import { PRIMARY_NETWORK_ID } from '../../dataset'
@@ -15,6 +16,7 @@ import type { PrimaryNetworkTx } from '../../dataset'
 import { fromHex, toHex } from '../../lib/bytes'
 import { cb58Decode, cb58Encode } from '../../lib/cb58'
 import type { DataContext } from '../context'
+import { aggregatorStatus } from '../forms'
 import { HttpError, badRequest, notFound } from '../http/errors'
 import { networkPathParam } from '../http/query'
 import { get, post } from '../http/router'
@@ -54,13 +56,13 @@ function subnetOfChain(net: NetworkData, chainId: string): string | undefined {
   return net.primary.blockchains.find((b) => b.blockchainId === chainId)?.subnetId
 }
 
-function sign(ctx: DataContext, net: NetworkData, unsigned: Uint8Array, subnetId: string, quorum: number, buffer: number): { body: unknown } {
+function sign(ctx: DataContext, net: NetworkData, unsigned: Uint8Array, subnetId: string, quorum: number, buffer: number): { status: number; body: unknown } {
   ctx.assertSubnetAvailable(subnetId)
   const set = validatorSet(net.primary, subnetId)
   if (!set) throw badRequest(`Unknown signing subnet ${subnetId}`)
   try {
     const signers = chooseSigners(set, quorum, buffer)
-    return { body: { signedMessage: toHex(signedMessage(unsigned, set, signers)) } }
+    return { status: aggregatorStatus(ctx.forms), body: { signedMessage: toHex(signedMessage(unsigned, set, signers)) } }
   } catch (e) {
     if (e instanceof QuorumError) throw new HttpError(500, e.message)
     throw e

@@ -1,11 +1,13 @@
 /** Wire shape of an ICM message, one of three variants chosen by `status`. */
 import { priceIn } from '../../dataset/evm/money'
 import type { IcmMessage } from '../../dataset/evm/types'
+import { moneyOut } from '../forms'
+import type { FormsSwitch } from '../forms'
 
-export function icmMessage(m: IcmMessage): Record<string, unknown> {
+export function icmMessage(m: IcmMessage, forms: FormsSwitch): Record<string, unknown> {
   const t = m.reward.token
   const rewardDetails: Record<string, unknown> = { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, logoUri: t.logoUri, ercType: 'ERC-20' }
-  if (t.usdMicroPrice !== undefined) rewardDetails.price = priceIn(t.usdMicroPrice, 'usd')
+  if (t.usdMicroPrice !== undefined) rewardDetails.price = moneyOut(priceIn(t.usdMicroPrice, 'usd'), forms)
   rewardDetails.value = m.reward.value.toString()
   const out: Record<string, unknown> = {
     messageId: m.messageId,

@@ -1,6 +1,7 @@
 /**
  * Prices and values per currency, in integer micro-units (1e-6) so no float ever touches an amount.
- * The spec gives Price.value as a string; the sim sends decimal strings like "42.42".
+ * The spec gives Price.value as a string ("42.42"), the real service a number: the data service's
+ * switch picks the form it sends (data-service/forms.ts).
  */
 
 export const CURRENCIES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const
