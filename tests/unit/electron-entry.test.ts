@@ -24,7 +24,8 @@ beforeAll(async () => {
   stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
   vi.stubEnv('COMPANION_DATA_DIR', data.dir)
   await import('../../src/main/index')
-})
+  // Importing main's entry transforms the whole main process (hundreds of files): seconds on a busy 2-core machine.
+}, 60_000)
 afterAll(() => {
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
