@@ -438,7 +438,7 @@ test.describe('validators panel', () => {
     await expect(page.getByTestId('drawer-node-id')).toHaveAttribute('data-text', other)
     await expect(page.getByTestId('drawer-from-set')).toContainText('cached')
     await expect(page.getByTestId('validator-drawer').getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
-    await expect(page.getByTestId('fact-Weight')).toContainText('AVAX')
+    await expect(page.getByTestId('fact-Own stake')).toContainText('AVAX')
     await expect(page.getByTestId('validator-drawer')).not.toContainText('nothing is cached')
     await shot(page, 'validators-14b-offline-drawer')
   })
