@@ -42,7 +42,8 @@ async function dataWith(nodeUrl: string, profileDir: string): Promise<{ dir: str
 
 /** The doctor as its own process, as "nobody" when this runs as root (root reads any folder). */
 async function doctorAsOtherUser(args: string[]): Promise<{ code: number | null; out: string }> {
-  const command = ['node_modules/.bin/tsx', 'src/main/cli.ts', 'doctor', ...args]
+  // The built CLI (integration runs after the build): tsx as another user has no transform cache, seconds a run.
+  const command = [process.execPath, 'out/main/cli.js', 'doctor', ...args]
   const [file, ...rest] = isRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...command] : command
   const child = spawn(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''

@@ -173,9 +173,10 @@ describe('the config file', () => {
   })
 })
 
-/** `companion serve` (src/main/server/serve.ts) as a process; with `until`, stopped (SIGTERM) once stderr matches it. */
+/** `companion serve` (the built CLI) as a process; with `until`, stopped (SIGTERM) once stderr matches it. */
 export async function runServe(args: string[], env: Record<string, string>, until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('node_modules/.bin/tsx', ['src/main/server/serve.ts', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // The built CLI, not tsx: tsx SIGKILLs a child that does not report a relayed SIGTERM within 30 ms (a loaded machine).
+  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))

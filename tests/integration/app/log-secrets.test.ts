@@ -24,6 +24,7 @@ const SECRETS = {
   SMTP_PASSWORD: 'smtp-pass-77c1e0'
 }
 const HOOK_TOKEN = 'hooktoken-9e8d7c6b5a'
+const BUILT_CLI = 'out/main/cli.js'
 
 let echo: LocalServer
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>
@@ -74,9 +75,11 @@ interface Output {
   stderr: string
 }
 
-/** A child (tsx) with the secrets in its environment; stopped with SIGTERM once `ready` resolves. */
+/** The built CLI as a child with the secrets in its environment; stopped with SIGTERM once `ready` resolves. */
 async function run(args: string[], ready: (seen: () => Output) => Promise<void>): Promise<Output & { code: number | null }> {
-  const child = spawn('node_modules/.bin/tsx', args, { env: { ...process.env, ...SECRETS }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // The built CLI (stage 2 runs after the build), not tsx: tsx's parent SIGKILLs its child when the child does not
+  // report a relayed SIGTERM within 30 ms, which a loaded machine misses (exit 143 instead of a clean stop).
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], { env: { ...process.env, ...SECRETS }, stdio: ['ignore', 'pipe', 'pipe'] })
   const seen: Output = { stdout: '', stderr: '' }
   child.stdout.on('data', (c: Buffer) => (seen.stdout += c.toString()))
   child.stderr.on('data', (c: Buffer) => (seen.stderr += c.toString()))
@@ -123,7 +126,7 @@ describe('logs', () => {
   it('companion watch --log-format json: JSON lines, and no secret anywhere in the run', async () => {
     const dataDir = join(t.dir, 'watch')
     const port = String(await freePort())
-    const r = await run(['src/main/cli.ts', 'watch', '--config', config, '--data-dir', dataDir, '--log-format', 'json', '--log-level', 'debug', '--metrics-port', port], everyChannelTried(dataDir))
+    const r = await run(['watch', '--config', config, '--data-dir', dataDir, '--log-format', 'json', '--log-level', 'debug', '--metrics-port', port], everyChannelTried(dataDir))
     expect(r.code).toBe(0)
     expectJsonLines(r.stderr)
     expect(r.stderr).toContain(`config ${config}: channel \\"tg\\": added`)
@@ -136,7 +139,7 @@ describe('logs', () => {
 
   it('companion serve --log-format json: the access token only in the URL line; with --token-file not even there', async () => {
     const dataDir = join(t.dir, 'serve')
-    const plain = await run(['src/main/server/serve.ts', '--port', '0', '--config', config, '--data-dir', dataDir, '--log-format', 'json'], everyChannelTried(dataDir))
+    const plain = await run(['serve', '--port', '0', '--config', config, '--data-dir', dataDir, '--log-format', 'json'], everyChannelTried(dataDir))
     expect(plain.code).toBe(0)
     expectJsonLines(plain.stderr)
     const [url, ...rest] = plain.stdout.split('\n')
@@ -145,7 +148,7 @@ describe('logs', () => {
     expectNoSecret(rest.join('\n') + plain.stderr, [...ALL, SECRETS.HOOK_URL, token])
 
     const tokenFile = join(dataDir, 'serve-token')
-    const kept = await run(['src/main/server/serve.ts', '--port', '0', '--config', config, '--data-dir', dataDir, '--token-file', tokenFile, '--log-format', 'json'], async (seen) => {
+    const kept = await run(['serve', '--port', '0', '--config', config, '--data-dir', dataDir, '--token-file', tokenFile, '--log-format', 'json'], async (seen) => {
       await until(seen, (o) => o.stderr.includes('browser mode serving on'), 30_000)
     })
     expect(kept.code).toBe(0)
