@@ -69,13 +69,14 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
   async function fetchOnce(a: Attempt): Promise<void> {
     try {
       const out = (await api.call(method, JSON.parse(a.key) as Input<M>)) as unknown as Envelope<Data<M>>
-      connectionStore?.nodeReadSeen(out.source === 'live')
+      // A refused connection says the node is gone; a time-out may be a busy machine (the probe decides that).
+      if (out.source === 'live' || out.offline?.code === 'NETWORK') connectionStore?.nodeReadSeen(out.source === 'live')
       if (attempt !== a) return
       envelope.value = out
       error.value = null
     } catch (err) {
       const e = toErrorData(err) ?? PAGE_ERROR
-      if (e.code === 'OFFLINE') connectionStore?.nodeReadSeen(false)
+      if (e.code === 'OFFLINE' && (e.details as { sourceCode?: string } | undefined)?.sourceCode === 'NETWORK') connectionStore?.nodeReadSeen(false)
       if (attempt !== a) return
       error.value = e
       // Without the app, what was shown is still the last known answer; any other failure means there is

@@ -131,9 +131,10 @@ export const useConnectionStore = defineStore('connection', () => {
 
   let lastEvidenceProbe = 0
   /**
-   * A panel's read of the node answered live (reachable) or from the cache because the node could not be
-   * reached. When that disagrees with the node's state on screen (a report from before the node went away,
-   * as after a reload), the node is probed at once rather than at the next timer: the pill and the banner
+   * A panel's read of the node answered live (reachable) or from the cache because the node refused the
+   * connection (not a time-out, which a busy machine gives too). When that disagrees with the node's state
+   * on screen (a report from before the node went away, as after a reload), the node is probed at once
+   * rather than at the next timer: the pill and the banner
    * never say "reachable" while the panels show cached data, nor the reverse for long.
    */
   function nodeReadSeen(reachable: boolean): void {
