@@ -19,6 +19,7 @@ import { hidingSecrets, type SecretStore } from './secrets'
 import { applyHostConfig, type ConfigReport } from './config/apply'
 import type { HostConfig } from './config/host-config'
 import { appHandlers } from './services/app/handlers'
+import { cacheHandlers } from './services/cache/handlers'
 import { cchainHandlers } from './services/chains/cchain-handlers'
 import { EvmEndpoints } from './services/chains/endpoints'
 import { LiveHeads } from './services/chains/live-heads'
@@ -265,7 +266,8 @@ export function createApp(opts: AppOptions): App {
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
-    ...alertChannelHandlers(delivery)
+    ...alertChannelHandlers(delivery),
+    ...cacheHandlers({ db }, { db })
   } satisfies AllHandlers
 
   const served = withEffectPolicy(

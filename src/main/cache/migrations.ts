@@ -331,5 +331,37 @@ export const MIGRATIONS: readonly string[] = [
   `
   DROP INDEX atomic_issued_tx;
   CREATE INDEX atomic_issued_tx ON atomic_issued (scope, tx_id, requested_at);
-`
+`,
+  // 14: the offline flight recorder (issue 21): what the app reads is also kept as entities a person searches,
+  // one row per thing of a network (a transaction, a validator, a UTXO, a block…), whichever profile or read
+  // brought it, with the terms that find it (addresses, NodeIDs, hashes, heights). A row is replaced by a
+  // newer reading of the same thing; pinned rows are never dropped by the size limit.
+  `
+  CREATE TABLE entities (
+    id         INTEGER PRIMARY KEY,
+    network    TEXT NOT NULL,              -- the profile's network: rows of one network never mix with another's
+    kind       TEXT NOT NULL,              -- see entityKinds in src/shared/contract/cache.ts
+    chain      TEXT NOT NULL,              -- 'P', 'X', 'C', a blockchain ID, or '' where there is none
+    key        TEXT NOT NULL,              -- the thing's own ID: tx hash or ID, NodeID, UTXO ID, block hash, message ID…
+    profile_id TEXT,                       -- the profile that read it last (null once that profile is deleted)
+    scope      TEXT NOT NULL,              -- base URL of the service that answered
+    source     TEXT NOT NULL,              -- the contract method (or journal) that brought it
+    sort       INTEGER NOT NULL,           -- what "newest first" orders by: a time in ms, or a height
+    label      TEXT NOT NULL,              -- one line a person reads in search results
+    data       TEXT NOT NULL,              -- JSON of the validated item as it was received
+    fetched_at INTEGER NOT NULL,           -- ms since epoch
+    pinned     INTEGER NOT NULL DEFAULT 0, -- kept by a sync job or by the operator: never dropped by the size limit
+    UNIQUE (network, kind, chain, key)
+  );
+  CREATE INDEX entities_age ON entities (pinned, fetched_at);
+  CREATE INDEX entities_kind ON entities (kind, profile_id, fetched_at);
+  CREATE TABLE entity_terms (
+    network   TEXT NOT NULL,
+    term      TEXT NOT NULL,               -- what finds the entity: an address, NodeID, ID, hash, or height as text
+    sort      INTEGER NOT NULL,            -- the entity's sort, so a term's entities page newest first from the index
+    entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    PRIMARY KEY (network, term, sort, entity_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_terms_entity ON entity_terms (entity_id);
+  `
 ]

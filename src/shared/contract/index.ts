@@ -2,7 +2,7 @@ import type { CachedMethodName, DataOf, EventName, InputOf, MethodName, OutputOf
 import { alertEvents, alertMethods } from './alerts'
 import { alertChannelMethods } from './alert-channels'
 import { appMethods } from './app'
-import { cacheEvents } from './cache'
+import { cacheEvents, cacheMethods } from './cache'
 import { cchainEvents, cchainMethods } from './cchain'
 import { connectionEvents, connectionMethods } from './connection'
 import { controlEvents, controlMethods } from './control'
@@ -36,7 +36,8 @@ export const contract = {
     ...metricsMethods,
     ...watchMethods,
     ...alertMethods,
-    ...alertChannelMethods
+    ...alertChannelMethods,
+    ...cacheMethods
   },
   events: {
     ...profileEvents,

@@ -1,8 +1,10 @@
 /**
  * `companion doctor` against the sim: a good profile passes every check; a stopped node, the admin API
  * switched off (the sim's adminApi knob), a profile folder and a data folder the user cannot read are each
- * named with their fix, and the exit code is 1. Permissions mean nothing to root, so the unreadable cases
- * run the doctor as a process of the user "nobody" when this test runs as root.
+ * named with their fix, and the exit code is 1. Permissions mean nothing to root, so when this test runs as
+ * root the unreadable cases run the doctor as root without the capabilities that override file permissions
+ * (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH): then a folder of another user is out of its reach, as for anyone.
+ * Not as the user "nobody": a checkout in a folder only root may enter (mktemp -d) would hide the CLI from it.
  */
 import { spawn } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
@@ -40,11 +42,11 @@ async function dataWith(nodeUrl: string, profileDir: string): Promise<{ dir: str
   return t
 }
 
-/** The doctor as its own process, as "nobody" when this runs as root (root reads any folder). */
+/** The doctor as its own process; as root, without the capabilities that let root read any folder. */
 async function doctorAsOtherUser(args: string[]): Promise<{ code: number | null; out: string }> {
   // The built CLI (integration runs after the build): tsx as another user has no transform cache, seconds a run.
   const command = [process.execPath, 'out/main/cli.js', 'doctor', ...args]
-  const [file, ...rest] = isRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...command] : command
+  const [file, ...rest] = isRoot ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--', ...command] : command
   const child = spawn(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout.on('data', (c: Buffer) => (out += c.toString()))
@@ -118,7 +120,7 @@ describe('companion doctor', () => {
     try {
       chmodSync(locked.dir, 0o700) // the node's own folder, not open to others
       // The data folder belongs to the user the doctor runs as: only the profile folder is out of reach.
-      if (isRoot) for (const f of ['', ...readdirSync(t.dir)]) chownSync(join(t.dir, f), NOBODY, NOBODY)
+      if (isRoot) chownSync(locked.dir, NOBODY, NOBODY)
       else chmodSync(locked.dir, 0o000)
       const folder = await doctorAsOtherUser(['--data-dir', t.dir])
       expect(folder.out).toMatch(/^ok {4}data folder .*: readable and writable/m)
@@ -126,7 +128,7 @@ describe('companion doctor', () => {
       expect(folder.code).toBe(1)
 
       // The data folder of another user: the doctor says whose it is and how to hand it over.
-      if (isRoot) chownSync(t.dir, 0, 0)
+      if (isRoot) for (const f of ['', ...readdirSync(t.dir)]) chownSync(join(t.dir, f), NOBODY, NOBODY)
       else chmodSync(t.dir, 0o000)
       const data = await doctorAsOtherUser(['--data-dir', t.dir])
       expect(data.out).toMatch(new RegExp(`^FAIL {2}data folder ${t.dir}: not readable and writable by this user .*\\n {6}fix: sudo chown -R \\S+ ${t.dir} && sudo chmod 700 ${t.dir}`, 'm'))
