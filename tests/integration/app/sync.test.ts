@@ -146,6 +146,31 @@ describe('sync jobs', () => {
     }
   }, 90_000)
 
+  it("keeps a profile's validators (the node's own when it names none); turned off, changed and removed", async () => {
+    const { client } = open()
+    await activateSim(client, sim)
+    const { job } = await client.call('sync.keepValidators', {})
+    expect(job).toMatchObject({ kind: 'validators', keep: [], intervalSec: 900, enabled: true })
+    const done = await until(() => jobOf(client, job.id), inSync, 60_000)
+    expect(done.lastError).toBeNull()
+    // the node's state, then its pending rewards: at least the validator itself
+    expect(done.progress).toMatchObject({ lists: 2, listsDone: 2 })
+    const rewards = await client.call('data.listPendingPrimaryNetworkRewards', { network: 'mainnet', nodeIds: [sim.dataset.nodes.self], pageSize: 100 })
+    expect(rewards.data.nextPageToken).toBeUndefined()
+    expect(done.progress.items).toBe(1 + rewards.data.pendingRewards.length)
+    // One such job per profile: asked again, the same job answers.
+    expect((await client.call('sync.keepValidators', { intervalSec: 3_600 })).job).toMatchObject({ id: job.id, intervalSec: 3_600 })
+
+    const off = (await client.call('sync.update', { id: job.id, enabled: false })).job
+    expect(off).toMatchObject({ state: 'off', enabled: false, nextRunAt: null })
+    const on = (await client.call('sync.update', { id: job.id, enabled: true, intervalSec: 600 })).job
+    expect(on).toMatchObject({ state: 'idle', enabled: true, intervalSec: 600 })
+    expect(on.nextRunAt).toBe(on.inSyncSince! + 600_000)
+    expect(await client.call('sync.remove', { id: job.id })).toEqual({ removed: true })
+    expect((await client.call('sync.list', {})).jobs).toEqual([])
+    expect((await failure(client.call('sync.update', { id: job.id, enabled: true }))).code).toBe('NOT_FOUND')
+  }, 60_000)
+
   it('refuses input with words that say what to fix', async () => {
     const { client } = open()
     expect((await failure(client.call('sync.keepAddresses', { addresses: [sim.dataset.wellKnown.rich.pChain] }))).message).toMatch(/No active connection profile/)
