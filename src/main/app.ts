@@ -15,6 +15,7 @@ import { EntityRecorder } from './services/entities/recorder'
 import { nodeApis } from './clients/node/endpoints'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
+import { SyncStore } from './cache/sync-store'
 import { OutboxStore } from './cache/outbox-store'
 import { hideInLogs, log } from './log'
 import { hidingSecrets, type SecretStore } from './secrets'
@@ -54,6 +55,8 @@ import { alertChannelHandlers } from './services/alerts/channel-handlers'
 import { DeliveryService } from './services/alerts/delivery'
 import { AlertsService } from './services/alerts/service'
 import { watchHandlers } from './services/watch/handlers'
+import { syncHandlers } from './services/sync/handlers'
+import { SyncService } from './services/sync/service'
 import { WatchService, type FleetState } from './services/watch/service'
 import { scrapeMetrics, snapshotOf, type Scrape } from './services/watch/exporter'
 import type { Alert, AlertState } from '../shared/contract'
@@ -130,6 +133,7 @@ export function createApp(opts: AppOptions): App {
       // A profile created, changed or deleted: the watch's list of nodes follows, and a deleted one's kept
       // profile copies go.
       watch.refresh()
+      sync.refresh()
       void keptProfiles.keepOnly(new Set(store.list().map((p) => p.id))).catch((e: unknown) => log.warn(`kept profiles: could not remove a deleted profile's copies: ${String(e)}`))
       connections.invalidate()
       liveHeads.stopAll()
@@ -181,6 +185,17 @@ export function createApp(opts: AppOptions): App {
     ...(opts.now ? { now: opts.now } : {})
   })
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))
+  // Sync jobs: addresses and validators kept in the cache on a schedule, where the watch runs.
+  const sync = new SyncService({
+    store: new SyncStore(db),
+    jobs,
+    profile: (id) => profiles.storedProfile(id),
+    active: () => profiles.effective(),
+    reads: { reads: readsStore, utxos: new UtxosStore(db), labelOf: (service) => SERVICE_LABELS[service] },
+    clock,
+    changed: (list) => server.publish('sync.changed', { jobs: list }),
+    warn: (m) => log.warn(m)
+  })
   // The validators area's history and "check now" are the watch's samples and check of the active profile.
   const validators = new ValidatorsService({
     watch,
@@ -278,7 +293,8 @@ export function createApp(opts: AppOptions): App {
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery),
-    ...cacheHandlers({ db }, { db })
+    ...cacheHandlers({ db }, { db }),
+    ...syncHandlers(sync)
   } satisfies AllHandlers
 
   const served = withEffectPolicy(
@@ -312,6 +328,8 @@ export function createApp(opts: AppOptions): App {
   if (opts.mode !== 'cli' || opts.watch) watch.start()
   // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
   if (opts.mode !== 'cli' || opts.watch) delivery.start()
+  // Sync passes too: a pass stopped by a restart or a kill goes on from its last committed page.
+  if (opts.mode !== 'cli' || opts.watch) sync.start()
   // Reverts due while the app was closed are carried out now (and reported in control.state).
   // Status watches of atomic txs left running (an issued tx with no answer yet) poll again.
   if (opts.mode !== 'cli') atomic.resume()
@@ -327,6 +345,7 @@ export function createApp(opts: AppOptions): App {
     ...(configReport ? { configReport } : {}),
     close() {
       watch.stop()
+      sync.stop()
       delivery.stop()
       control.stop()
       atomic.stop()

@@ -313,6 +313,7 @@ const PANEL_TITLES = {
   validators: 'Validators',
   fleet: 'Fleet',
   alerts: 'Alerts',
+  sync: 'Sync',
   connections: 'Connections',
   control: 'Node control',
   pchain: 'P-Chain',

@@ -363,5 +363,36 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (network, term, sort, entity_id)
   ) WITHOUT ROWID;
   CREATE INDEX entity_terms_entity ON entity_terms (entity_id);
+  `,
+  // 15: sync jobs (issue 21): what a profile keeps in sync, on its schedule, and each list's place in the pass
+  // under way: the page token of the next page, committed with the page's counts in one transaction, so a pass
+  // stopped by a restart or SIGKILL goes on from the last committed page.
+  `
+  CREATE TABLE sync_jobs (
+    id              TEXT PRIMARY KEY,
+    profile_id      TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    kind            TEXT NOT NULL CHECK (kind IN ('addresses','validators')),
+    subjects        TEXT NOT NULL,              -- JSON array: the addresses, or the NodeIDs (empty: the node's own)
+    keep            TEXT NOT NULL,              -- JSON array of transactions, utxos, balances, icmMessages
+    page_size       INTEGER NOT NULL,
+    enabled         INTEGER NOT NULL DEFAULT 1,
+    interval_sec    INTEGER NOT NULL,
+    created_at      INTEGER NOT NULL,
+    pass_started_at INTEGER,                    -- a pass begun and not complete (null: none): the next run goes on with it
+    in_sync_since   INTEGER,                    -- when the last complete pass ended
+    last_run_at     INTEGER,                    -- when the last pass (complete or not) stopped
+    last_error      TEXT,                       -- JSON { code, message, details? } of the last pass that failed
+    last_error_at   INTEGER
+  );
+  CREATE INDEX sync_jobs_profile ON sync_jobs (profile_id);
+  CREATE TABLE sync_cursors (
+    job_id     TEXT NOT NULL REFERENCES sync_jobs(id) ON DELETE CASCADE,
+    list       TEXT NOT NULL,                   -- which list of the job: e.g. tx:P:avax1…, utxo:X:avax1…
+    cursor     TEXT,                            -- the next page's token or start index (null: the first page)
+    pages      INTEGER NOT NULL DEFAULT 0,      -- pages committed in this pass
+    items      INTEGER NOT NULL DEFAULT 0,      -- items in those pages
+    done       INTEGER NOT NULL DEFAULT 0,      -- its last page is committed
+    PRIMARY KEY (job_id, list)
+  ) WITHOUT ROWID;
   `
 ]

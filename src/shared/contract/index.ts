@@ -15,6 +15,7 @@ import { pchainMethods } from './pchain'
 import { profileEvents, profileMethods } from './profiles'
 import { validatorMethods } from './validators'
 import { watchMethods } from './watch'
+import { syncEvents, syncMethods } from './sync'
 
 /**
  * The one declaration of everything the app serves: every side derives its types from it. One file
@@ -37,7 +38,8 @@ export const contract = {
     ...watchMethods,
     ...alertMethods,
     ...alertChannelMethods,
-    ...cacheMethods
+    ...cacheMethods,
+    ...syncMethods
   },
   events: {
     ...profileEvents,
@@ -46,7 +48,8 @@ export const contract = {
     ...cacheEvents,
     ...controlEvents,
     ...cchainEvents,
-    ...alertEvents
+    ...alertEvents,
+    ...syncEvents
   }
 } as const
 
@@ -77,4 +80,5 @@ export * from './metrics'
 export * from './watch'
 export * from './alerts'
 export * from './alert-channels'
+export * from './sync'
 export type { Effect, RemoteService } from '../rpc/contract-types'

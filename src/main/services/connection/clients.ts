@@ -26,10 +26,13 @@ export function buildClients(profile: EffectiveProfile): Clients {
 
 export const SERVICE_LABELS: Record<RemoteService, string> = { node: 'node', data: 'data service', metrics: 'metrics service' }
 
-/** Holds the clients of the active profile; rebuilt when profiles change. */
+/**
+ * Holds the clients of the active profile; rebuilt when profiles change. Built on one profile alone
+ * (`{ effective: () => profile }`), it gives the area handlers that profile's clients (sync jobs).
+ */
 export class Connections {
   private current: Clients | undefined
-  constructor(private readonly profiles: ProfilesService) {}
+  constructor(private readonly profiles: Pick<ProfilesService, 'effective'>) {}
 
   invalidate(): void {
     this.current = undefined

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/rpc/errors'
 import { dataEndpoints } from '../../clients/data/endpoints'
 import { realClock, type Clock } from '../../clock'
 import type { JobContext } from '../jobs/manager'
+import { waitOutRetryAfter } from '../jobs/wait-out'
 import { callWithInput, type ServiceAccess } from './service'
 
 /** Rate-limit waits in a row before the job gives up (the service keeps refusing). */
@@ -83,7 +84,8 @@ export class LoadAllJobs {
         } catch (err) {
           if (job.signal.aborted) throw err
           if (err instanceof AppError && err.is('RATE_LIMITED') && ++waits <= MAX_WAITS_IN_A_ROW) {
-            await this.waitOut(err.details?.retryAfter ?? 1, entry.pages.length + 1, items, job)
+            const next = entry.pages.length + 1
+            await waitOutRetryAfter(this.clock, err.details?.retryAfter ?? 1, job, items, null, (left) => `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${next}`)
             continue
           }
           if (err instanceof AppError && (err.code === 'NETWORK' || err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE') && ++transient <= MAX_TRANSIENT_IN_A_ROW) {
@@ -118,22 +120,6 @@ export class LoadAllJobs {
     const e = this.results.get(jobId)
     if (!e) throw new AppError('NOT_FOUND', `No "load all" with id ${jobId} in this session (results are kept for the last ${KEEP_RESULTS})`)
     return { endpoint: e.endpoint, state: e.state, pages: e.pages } as LoadedPages
-  }
-
-  /**
-   * Waits Retry-After seconds, saying each second how long is left. The end is fixed at the start, and
-   * each step sleeps to the next whole second before it: a clock moved past the end ends the wait at once.
-   */
-  private async waitOut(seconds: number, nextPage: number, items: number, job: JobContext): Promise<void> {
-    const end = this.clock.now() + Math.ceil(seconds) * 1_000
-    let told: number | undefined
-    for (let rest = end - this.clock.now(); rest > 0; rest = end - this.clock.now()) {
-      const left = Math.ceil(rest / 1_000)
-      // A timer may fire a ms before the wall clock says: the same second is not told twice.
-      if (left !== told) job.progress(items, null, `Rate limited (HTTP 429): waiting ${left} s as the service asked (Retry-After), then page ${nextPage}`, left)
-      told = left
-      await this.clock.sleep(rest - (left - 1) * 1_000, job.signal)
-    }
   }
 
   keep(jobId: string, entry: LoadEntry): void {

@@ -33,6 +33,12 @@ export const PANELS: readonly PanelEntry[] = [
     component: () => import('./alerts/AlertsPanel.vue')
   },
   {
+    path: '/sync',
+    label: 'Sync',
+    description: 'Addresses and validators kept in sync in the background, on a schedule, so they are there offline.',
+    component: () => import('./sync/SyncPanel.vue')
+  },
+  {
     path: '/connections',
     label: 'Connections',
     description: 'Connection profiles: where the node, the data service and the metrics service are.',
