@@ -12,6 +12,7 @@ import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
 import { EntitiesStore } from './cache/entities-store'
 import { EntityRecorder } from './services/entities/recorder'
+import { utxoEntities } from './cache/entity-extract/utxos'
 import { nodeApis } from './clients/node/endpoints'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
@@ -161,6 +162,16 @@ export function createApp(opts: AppOptions): App {
   const watchStore = new WatchStore(db)
   const alertStore = new AlertStore(db)
   const readsStore = new ReadsStore(db)
+  // What reads bring, kept as entities of the active profile's network (issue 21): searched, and assembled
+  // into offline answers where the exact request was never made.
+  const entitiesStore = new EntitiesStore(db)
+  const dataLoads = new DataLoadsStore(db)
+  const entities = new EntityRecorder({ store: entitiesStore, loads: dataLoads, warn: (m) => log.warn(m) })
+  const activeOwner = () => {
+    const p = profiles.effective()
+    return p ? { network: p.network, profileId: p.id } : null
+  }
+  const activeEntities = entities.for(activeOwner)
   const watch = new WatchService({
     store: watchStore,
     alerts: alertStore,
@@ -216,7 +227,11 @@ export function createApp(opts: AppOptions): App {
 
   // The core. area: UTXOs and atomic txs of the active node; owner addresses shown with the profile's prefix.
   const coreActive = () => ({ scope: connections.scopeOf('node'), node: connections.get().node, owners: { hrp: connections.get().profile.addressHrp, chain: 'C' } })
-  const utxos = new UtxosService({ store: new UtxosStore(db), active: coreActive })
+  const utxos = new UtxosService({
+    store: new UtxosStore(db),
+    active: coreActive,
+    kept: (scope, sourceChain, views, at) => entities.keep(activeOwner(), 'core.loadAllUTXOs', scope, at, utxoEntities(views, sourceChain, at))
+  })
   const atomic = new AtomicService({
     store: new AtomicStore(db),
     active: coreActive,
@@ -236,15 +251,6 @@ export function createApp(opts: AppOptions): App {
   // The demo (`npm run demo`) allows them on its own simulated node only, whichever profile is active.
   const demoNodeActive = (): boolean => opts.demoNodeUrl !== undefined && profiles.effective()?.nodeUrl === opts.demoNodeUrl
   const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges() || demoNodeActive()
-  // What reads bring, kept as entities of the active profile's network (issue 21): searched, and assembled
-  // into offline answers where the exact request was never made.
-  const entitiesStore = new EntitiesStore(db)
-  const dataLoads = new DataLoadsStore(db)
-  const entities = new EntityRecorder({ store: entitiesStore, loads: dataLoads, warn: (m) => log.warn(m) })
-  const activeOwner = () => {
-    const p = profiles.effective()
-    return p ? { network: p.network, profileId: p.id } : null
-  }
   const handlers = {
     ...appHandlers(
       () => ({
@@ -273,12 +279,12 @@ export function createApp(opts: AppOptions): App {
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
-    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads),
+    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads, activeEntities.recordPages),
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery),
-    ...cacheHandlers({ db }, { db })
+    ...cacheHandlers({ store: entitiesStore, owner: activeOwner }, { db })
   } satisfies AllHandlers
 
   const served = withEffectPolicy(
@@ -287,7 +293,7 @@ export function createApp(opts: AppOptions): App {
         reads: readsStore,
         scopeOf: (service) => connections.scopeOf(service),
         labelOf: (service) => SERVICE_LABELS[service],
-        entities: entities.for(activeOwner)
+        entities: activeEntities
       }),
       (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods })
     ),
