@@ -13,6 +13,7 @@ import { DataLoadsStore } from './cache/data-loads-store'
 import { EntitiesStore } from './cache/entities-store'
 import { EntityRecorder } from './services/entities/recorder'
 import { utxoEntities } from './cache/entity-extract/utxos'
+import { alertEntity, controlActionEntity, issuedTxEntity, profileFileEntity } from './cache/entity-extract/journals'
 import { nodeApis } from './clients/node/endpoints'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
@@ -179,6 +180,8 @@ export function createApp(opts: AppOptions): App {
     profile: (id) => profiles.storedProfile(id),
     cache: { reads: readsStore, labelOf: (service) => SERVICE_LABELS[service] },
     onAlert: (alert, state, { muted }) => {
+      const owner = profiles.storedProfile(alert.profileId)
+      entities.keep(owner ? { network: owner.network, profileId: owner.id } : null, 'alerts', alert.nodeUrl, clock.now(), [alertEntity(alert)])
       server.publish('alerts.changed', { alert, state })
       // profileId is the active profile's, whichever profile the alert is of: a page reads another id as
       // "another profile became active" and drops what it shows.
@@ -200,12 +203,15 @@ export function createApp(opts: AppOptions): App {
     stored: (id) => profiles.storedProfile(id),
     now: opts.now ?? (() => clock.now())
   })
+  const controlStore = new ControlStore(db)
   const control = new ControlService({
-    store: new ControlStore(db),
+    store: controlStore,
     active: () => ({ scope: connections.scopeOf('node'), node: connections.get().node }),
     nodeAt: (scope) => nodeApis(scope),
     changed: (scope) => {
       if (scope !== connections.scopeOfOrNull('node')) return
+      // The journal's newest records as entities (a log level set, a profiler started or stopped).
+      entities.keep(activeOwner(), 'control.journal', scope, clock.now(), controlStore.recentActions(scope, 5).flatMap((r) => controlActionEntity(r) ?? []))
       server.publish('control.changed', control.state(scope))
       server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['control.state', 'control.journal'] })
     },
@@ -232,12 +238,14 @@ export function createApp(opts: AppOptions): App {
     active: coreActive,
     kept: (scope, sourceChain, views, at) => entities.keep(activeOwner(), 'core.loadAllUTXOs', scope, at, utxoEntities(views, sourceChain, at))
   })
+  const atomicStore = new AtomicStore(db)
   const atomic = new AtomicService({
-    store: new AtomicStore(db),
+    store: atomicStore,
     active: coreActive,
     nodeAt: (scope) => nodeApis(scope),
     changed: (scope) => {
       if (scope !== connections.scopeOfOrNull('node')) return
+      entities.keep(activeOwner(), 'core.journal', scope, clock.now(), atomicStore.recentIssued(scope, 5).map(issuedTxEntity))
       server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['core.journal', 'core.watches'] })
     },
     warn: (m) => log.warn(m),
@@ -274,7 +282,8 @@ export function createApp(opts: AppOptions): App {
     ...controlHandlers(control, () => (profiles.effective() ?? connections.get().profile).profileDir, {
       store: keptProfiles,
       dir: join(opts.dataDir, 'profiles'),
-      profileId: () => profiles.effective()?.id ?? null
+      profileId: () => profiles.effective()?.id ?? null,
+      opened: (copy) => entities.keep(activeOwner(), 'control.openProfile', copy.node, copy.keptAt, [profileFileEntity(copy)])
     }),
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),

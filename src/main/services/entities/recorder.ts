@@ -3,6 +3,7 @@ import { contract, type Network } from '../../../shared/contract'
 import type { DataLoadsStore } from '../../cache/data-loads-store'
 import type { EntitiesStore, EntityInput } from '../../cache/entities-store'
 import { entitiesOf, extractsEntities } from '../../cache/entity-extract'
+import { fits } from '../../cache/entity-extract/common'
 import { answerFromEntities, isCachedPageToken, type AssembledAnswer } from './offline'
 
 /** Whose rows a read writes: the network of the profile it was made for, and that profile. */
@@ -81,7 +82,7 @@ export class EntityRecorder {
   keep(owner: EntityOwner | null, source: string, scope: string, fetchedAt: number, items: readonly EntityInput[]): void {
     if (!owner || items.length === 0) return
     try {
-      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items)
+      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items.filter(fits))
     } catch (err) {
       this.d.warn(`keeping the entities of ${source} failed: ${String(err)}`)
     }
