@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { contract } from '../../src/shared/contract'
-import { migrate, type Db } from '../../src/main/cache/database'
+import type { Db } from '../../src/main/cache/database'
+import { memoryDb } from '../support/memory-db'
 import { EntitiesStore } from '../../src/main/cache/entities-store'
 import { entitiesOf } from '../../src/main/cache/entity-extract'
 import { alertEntity, controlActionEntity } from '../../src/main/cache/entity-extract/journals'
@@ -11,9 +11,7 @@ import { termsOfQuery } from '../../src/main/services/cache/search'
 let db: Db
 let store: EntitiesStore
 beforeEach(() => {
-  db = new Database(':memory:')
-  db.pragma('foreign_keys = ON')
-  migrate(db)
+  db = memoryDb()
   store = new EntitiesStore(db)
 })
 afterEach(() => db.close())
