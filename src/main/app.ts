@@ -12,6 +12,8 @@ import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
 import { EntitiesStore } from './cache/entities-store'
 import { EntityRecorder } from './services/entities/recorder'
+import { utxoEntities } from './cache/entity-extract/utxos'
+import { alertEntity, controlActionEntity, issuedTxEntity, profileFileEntity } from './cache/entity-extract/journals'
 import { nodeApis } from './clients/node/endpoints'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
@@ -165,6 +167,16 @@ export function createApp(opts: AppOptions): App {
   const watchStore = new WatchStore(db)
   const alertStore = new AlertStore(db)
   const readsStore = new ReadsStore(db)
+  // What reads bring, kept as entities of the active profile's network (issue 21): searched, and assembled
+  // into offline answers where the exact request was never made.
+  const entitiesStore = new EntitiesStore(db)
+  const dataLoads = new DataLoadsStore(db)
+  const entities = new EntityRecorder({ store: entitiesStore, loads: dataLoads, warn: (m) => log.warn(m) })
+  const activeOwner = () => {
+    const p = profiles.effective()
+    return p ? { network: p.network, profileId: p.id } : null
+  }
+  const activeEntities = entities.for(activeOwner)
   const watch = new WatchService({
     store: watchStore,
     alerts: alertStore,
@@ -172,6 +184,8 @@ export function createApp(opts: AppOptions): App {
     profile: (id) => profiles.storedProfile(id),
     cache: { reads: readsStore, labelOf: (service) => SERVICE_LABELS[service] },
     onAlert: (alert, state, { muted }) => {
+      const owner = profiles.storedProfile(alert.profileId)
+      entities.keep(owner ? { network: owner.network, profileId: owner.id } : null, 'alerts', alert.nodeUrl, clock.now(), [alertEntity(alert)])
       server.publish('alerts.changed', { alert, state })
       // profileId is the active profile's, whichever profile the alert is of: a page reads another id as
       // "another profile became active" and drops what it shows.
@@ -204,12 +218,15 @@ export function createApp(opts: AppOptions): App {
     stored: (id) => profiles.storedProfile(id),
     now: opts.now ?? (() => clock.now())
   })
+  const controlStore = new ControlStore(db)
   const control = new ControlService({
-    store: new ControlStore(db),
+    store: controlStore,
     active: () => ({ scope: connections.scopeOf('node'), node: connections.get().node }),
     nodeAt: (scope) => nodeApis(scope),
     changed: (scope) => {
       if (scope !== connections.scopeOfOrNull('node')) return
+      // The journal's newest records as entities (a log level set, a profiler started or stopped).
+      entities.keep(activeOwner(), 'control.journal', scope, clock.now(), controlStore.recentActions(scope, 5).flatMap((r) => controlActionEntity(r) ?? []))
       server.publish('control.changed', control.state(scope))
       server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['control.state', 'control.journal'] })
     },
@@ -231,13 +248,19 @@ export function createApp(opts: AppOptions): App {
 
   // The core. area: UTXOs and atomic txs of the active node; owner addresses shown with the profile's prefix.
   const coreActive = () => ({ scope: connections.scopeOf('node'), node: connections.get().node, owners: { hrp: connections.get().profile.addressHrp, chain: 'C' } })
-  const utxos = new UtxosService({ store: new UtxosStore(db), active: coreActive })
+  const utxos = new UtxosService({
+    store: new UtxosStore(db),
+    active: coreActive,
+    kept: (scope, sourceChain, views, at) => entities.keep(activeOwner(), 'core.loadAllUTXOs', scope, at, utxoEntities(views, sourceChain, at))
+  })
+  const atomicStore = new AtomicStore(db)
   const atomic = new AtomicService({
-    store: new AtomicStore(db),
+    store: atomicStore,
     active: coreActive,
     nodeAt: (scope) => nodeApis(scope),
     changed: (scope) => {
       if (scope !== connections.scopeOfOrNull('node')) return
+      entities.keep(activeOwner(), 'core.journal', scope, clock.now(), atomicStore.recentIssued(scope, 5).map(issuedTxEntity))
       server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['core.journal', 'core.watches'] })
     },
     warn: (m) => log.warn(m),
@@ -251,15 +274,6 @@ export function createApp(opts: AppOptions): App {
   // The demo (`npm run demo`) allows them on its own simulated node only, whichever profile is active.
   const demoNodeActive = (): boolean => opts.demoNodeUrl !== undefined && profiles.effective()?.nodeUrl === opts.demoNodeUrl
   const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges() || demoNodeActive()
-  // What reads bring, kept as entities of the active profile's network (issue 21): searched, and assembled
-  // into offline answers where the exact request was never made.
-  const entitiesStore = new EntitiesStore(db)
-  const dataLoads = new DataLoadsStore(db)
-  const entities = new EntityRecorder({ store: entitiesStore, loads: dataLoads, warn: (m) => log.warn(m) })
-  const activeOwner = () => {
-    const p = profiles.effective()
-    return p ? { network: p.network, profileId: p.id } : null
-  }
   const handlers = {
     ...appHandlers(
       () => ({
@@ -283,17 +297,18 @@ export function createApp(opts: AppOptions): App {
     ...controlHandlers(control, () => (profiles.effective() ?? connections.get().profile).profileDir, {
       store: keptProfiles,
       dir: join(opts.dataDir, 'profiles'),
-      profileId: () => profiles.effective()?.id ?? null
+      profileId: () => profiles.effective()?.id ?? null,
+      opened: (copy) => entities.keep(activeOwner(), 'control.openProfile', copy.node, copy.keptAt, [profileFileEntity(copy)])
     }),
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
-    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads),
+    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads, activeEntities.recordPages),
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery),
-    ...cacheHandlers({ db }, { db }),
+    ...cacheHandlers({ store: entitiesStore, owner: activeOwner }, { db }),
     ...syncHandlers(sync)
   } satisfies AllHandlers
 
@@ -303,7 +318,7 @@ export function createApp(opts: AppOptions): App {
         reads: readsStore,
         scopeOf: (service) => connections.scopeOf(service),
         labelOf: (service) => SERVICE_LABELS[service],
-        entities: entities.for(activeOwner)
+        entities: activeEntities
       }),
       (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods })
     ),

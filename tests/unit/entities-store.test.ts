@@ -1,15 +1,13 @@
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { migrate, type Db } from '../../src/main/cache/database'
+import type { Db } from '../../src/main/cache/database'
+import { memoryDb } from '../support/memory-db'
 import { COUNT_CAP, EntitiesStore, TERM_PAGE_SQL, type EntityInput, type EntityMeta } from '../../src/main/cache/entities-store'
 import { normalizeTerm, TermSet } from '../../src/main/cache/entity-terms'
 
 let db: Db
 let store: EntitiesStore
 beforeEach(() => {
-  db = new Database(':memory:')
-  db.pragma('foreign_keys = ON')
-  migrate(db)
+  db = memoryDb()
   store = new EntitiesStore(db)
 })
 afterEach(() => db.close())

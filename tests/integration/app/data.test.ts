@@ -4,11 +4,10 @@
  * what 401, 403 and 503 say, the key only in x-data-api-key, and cached answers with the sim stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Contract, Job } from '../../../src/shared/contract'
-import { type RpcClient } from '../../../src/shared/rpc/client'
+import type { Job } from '../../../src/shared/contract'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startSim, type Sim } from '../../sim/index'
-import { activateSim, appsPerTest, failure } from './helpers'
+import { activateSim, appsPerTest, failure, finishedJob } from './helpers'
 
 let sim: Sim
 beforeAll(async () => {
@@ -25,14 +24,7 @@ async function simConfig(patch: object): Promise<void> {
   expect(res.status).toBe(200)
 }
 
-async function finished(client: RpcClient<Contract>, jobId: string): Promise<Job> {
-  for (let i = 0; i < 1_200; i++) {
-    const job = (await client.call('jobs.list', {})).jobs.find((j) => j.id === jobId)!
-    if (job.state !== 'running') return job
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('job did not end')
-}
+const finished = finishedJob
 
 const cChain = { chainId: '43114', address: DEMO_WALLET }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import { createApp, type App, type AppOptions } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
-import type { Contract } from '../../../src/shared/contract'
+import type { Contract, Job } from '../../../src/shared/contract'
 import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
 import { AppError } from '../../../src/shared/rpc/errors'
 import { createMemoryPair } from '../../../src/shared/rpc/memory'
@@ -84,3 +84,13 @@ export function fakeStaticDir(): { dir: string; remove: () => void } {
 
 /** A real anvil (EVM node) with the C-Chain's chain id, on a free port: the sim's launcher, which leaves no process behind. */
 export { startAnvil } from '../../sim/node/anvil'
+
+/** The job once it has ended (polled every 100 ms, for at most two minutes). */
+export async function finishedJob(client: RpcClient<Contract>, jobId: string): Promise<Job> {
+  for (let i = 0; i < 1_200; i++) {
+    const job = (await client.call('jobs.list', {})).jobs.find((j) => j.id === jobId)!
+    if (job.state !== 'running') return job
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('job did not end')
+}

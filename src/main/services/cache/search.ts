@@ -1,16 +1,63 @@
-// SCAFFOLD (issue 21, being built on a branch): replaced by the entity search before it is merged.
-import type { Db } from '../../cache/database'
+import { ENTITY_KINDS, type EntityHit, type Output } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
+import type { EntitiesStore, StoredEntity } from '../../cache/entities-store'
+import { MAX_CHAIN, MAX_KEY, MAX_LABEL } from '../../cache/entity-extract/common'
+import { normalizeTerm } from '../../cache/entity-terms'
+import type { EntityOwner } from '../entities/recorder'
 import type { AreaHandlers } from '../handlers'
 
 export interface CacheSearchDeps {
-  db: Db
+  store: EntitiesStore
+  /** The active profile's network (null: no profile active). */
+  owner: () => EntityOwner | null
 }
 
-export function cacheSearchHandlers(_deps: CacheSearchDeps): Pick<AreaHandlers<'cache'>, 'cache.search'> {
+/** What a person may type: IDs, addresses, hashes, heights (letters, digits and - _ : . /). */
+const ID_LIKE = /^[A-Za-z0-9_:./-]+$/
+const HEX64 = /^(0x)?[0-9a-fA-F]{64}$/
+
+/**
+ * The terms a query is looked up by, in their one spelling: an address with or without its chain prefix
+ * (P-avax1…, X-…, C-…), a 0x EVM address or hash (any case), a NodeID, a cb58 ID, a decimal height. A 64-hex
+ * value is also tried with and without 0x (ICM message IDs are written both ways).
+ */
+export function termsOfQuery(query: string): string[] {
+  const q = query.trim()
+  if (!ID_LIKE.test(q))
+    throw new AppError('BAD_INPUT', 'query: type one address, NodeID, tx ID or hash, block height or hash, subnet or blockchain ID (no spaces or other characters)')
+  const terms = new Set([normalizeTerm(q)])
+  if (HEX64.test(q)) {
+    const bare = q.replace(/^0x/, '').toLowerCase()
+    terms.add(bare).add(`0x${bare}`)
+  }
+  if (/^\d+$/.test(q)) terms.add(String(BigInt(q)))
+  return [...terms]
+}
+
+function hitOf(e: StoredEntity): EntityHit {
   return {
-    'cache.search': () => {
-      throw new AppError('UNAVAILABLE', 'cache.search is being built')
+    kind: e.kind,
+    key: e.key.slice(0, MAX_KEY),
+    network: e.network,
+    chain: e.chain.slice(0, MAX_CHAIN),
+    label: e.label.slice(0, MAX_LABEL),
+    profileId: e.profileId === null ? null : e.profileId.slice(0, 100),
+    source: e.source.slice(0, 100),
+    sort: e.sort,
+    fetchedAt: e.fetchedAt,
+    pinned: e.pinned
+  }
+}
+
+/** cache.search: what the active profile's network has kept under a term, grouped by kind, newest first. */
+export function cacheSearchHandlers(deps: CacheSearchDeps): Pick<AreaHandlers<'cache'>, 'cache.search'> {
+  return {
+    'cache.search': ({ query, kinds, limit }): Output<'cache.search'> => {
+      const owner = deps.owner()
+      if (!owner) throw new AppError('NOT_FOUND', "No active connection profile: create one in Connections and activate it; the cache is searched for that profile's network")
+      const wanted = kinds && kinds.length > 0 ? ENTITY_KINDS.filter((k) => kinds.includes(k)) : [...ENTITY_KINDS]
+      const groups = deps.store.search(owner.network, termsOfQuery(query), wanted, limit)
+      return { network: owner.network, groups: groups.map((g) => ({ kind: g.kind, total: g.total, hits: g.hits.map(hitOf) })) }
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { KeptProfile } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AreaHandlers } from '../handlers'
 import { decodeProfile } from './pprof-decoder'
@@ -10,6 +11,8 @@ export interface KeptDeps {
   store: KeptProfiles
   dir: string
   profileId: () => string | null
+  /** Each copy kept of a file opened (the entities' journal of profile files). */
+  opened?: (copy: KeptProfile) => void
 }
 
 /** A download part: 384 KiB of bytes is 512 KiB of base64, well inside a frame. */
@@ -59,6 +62,7 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
       const id = kept?.profileId()
       if (!kept || !id) return summary
       const copy = await kept.store.keep(id, control.scope(), name, modifiedAt, bytes)
+      kept.opened?.(copy)
       return { kept: copy, ...summary }
     },
     'control.keptProfiles': async () => {

@@ -6,7 +6,7 @@ import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
 import type { JobManager } from '../jobs/manager'
 import { loadAllLabel, type LoadAllJobs } from './load-all'
-import type { Output } from '../../../shared/contract'
+import type { DataList, Output } from '../../../shared/contract'
 import { callWithInput, type ServiceAccess } from './service'
 
 type KeptPages = NonNullable<Output<'data.keptLoad'>>
@@ -17,7 +17,10 @@ type KeptPages = NonNullable<Output<'data.keptLoad'>>
  * as a job, whose pages are kept when it ends (the last load of each list and parameters, to browse
  * offline). The key stays in main: the client puts it in x-data-api-key and nowhere else.
  */
-export function dataHandlers(connections: Connections, jobs: JobManager, loads: LoadAllJobs, kept: DataLoadsStore): AreaHandlers<'data'> {
+/** Where the pages of a finished "load all" go besides the kept set: the entities (services/entities/recorder.ts). */
+export type KeepLoadedPages = (method: `data.${DataList}`, params: unknown, pages: readonly unknown[], fetchedAt: number, scope: string) => void
+
+export function dataHandlers(connections: Connections, jobs: JobManager, loads: LoadAllJobs, kept: DataLoadsStore, entities?: KeepLoadedPages): AreaHandlers<'data'> {
   const access = (): ServiceAccess => {
     const c = connections.get()
     return { client: c.data, hasKey: Boolean(c.profile.apiKey()) }
@@ -52,7 +55,10 @@ export function dataHandlers(connections: Connections, jobs: JobManager, loads: 
       const jobId = jobs.start('data.loadAll', loadAllLabel(endpoint, params as Record<string, unknown>), (ctx) =>
         loads.run(entry, params, { client, hasKey: Boolean(c.profile.apiKey()) }, ctx).finally(() => {
           // Done, cancelled or failed part way: what was fetched is kept, and says which it was.
-          if (entry.pages.length > 0) kept.keep(scope, endpoint, canonicalKey(params), { state: entry.state, pages: entry.pages, loadedAt: Date.now() })
+          if (entry.pages.length === 0) return
+          const loadedAt = Date.now()
+          kept.keep(scope, endpoint, canonicalKey(params), { state: entry.state, pages: entry.pages, loadedAt })
+          entities?.(`data.${endpoint}`, params, entry.pages, loadedAt, scope)
         })
       )
       loads.keep(jobId, entry)

@@ -1,7 +1,9 @@
-import type { Network } from '../../../shared/contract'
+import type { z } from 'zod'
+import { contract, type Network } from '../../../shared/contract'
 import type { DataLoadsStore } from '../../cache/data-loads-store'
 import type { EntitiesStore, EntityInput } from '../../cache/entities-store'
 import { entitiesOf, extractsEntities } from '../../cache/entity-extract'
+import { fits } from '../../cache/entity-extract/common'
 import { answerFromEntities, isCachedPageToken, type AssembledAnswer } from './offline'
 
 /** Whose rows a read writes: the network of the profile it was made for, and that profile. */
@@ -16,6 +18,11 @@ export interface EntitySink {
   record(method: string, input: unknown, data: unknown, fetchedAt: number, scope: string): void
   /** When the source cannot be reached and the exact request was never cached. */
   offline(method: string, input: unknown, scope: string): AssembledAnswer | undefined
+  /**
+   * Pages of a read that did not come through the data path ("load all" of a data-service list): each is
+   * checked against the method's contract data first, as the data path checks a live answer. Never throws.
+   */
+  recordPages(method: string, input: unknown, pages: readonly unknown[], fetchedAt: number, scope: string): void
   /** A page token this app made for a page assembled from the cache: answered from the cache even online. */
   ownsPage(input: unknown): boolean
 }
@@ -36,7 +43,7 @@ export class EntityRecorder {
 
   /** The sink of the reads made for `owner()` (null: no profile, nothing kept or answered). */
   for(owner: () => EntityOwner | null): EntitySink {
-    return {
+    const sink: EntitySink = {
       record: (method, input, data, fetchedAt, scope) => {
         if (!extractsEntities(method)) return
         const who = owner()
@@ -58,15 +65,24 @@ export class EntityRecorder {
           return undefined
         }
       },
+      recordPages: (method, input, pages, fetchedAt, scope) => {
+        const schema = (contract.methods as Record<string, { data?: z.ZodType }>)[method]?.data
+        if (!schema || !extractsEntities(method)) return
+        for (const page of pages) {
+          const ok = schema.safeParse(page)
+          if (ok.success) sink.record(method, input, ok.data, fetchedAt, scope)
+        }
+      },
       ownsPage: (input) => isCachedPageToken((input as { pageToken?: unknown } | null)?.pageToken)
     }
+    return sink
   }
 
   /** Keeps entities a journal or a job wrote (not a read of the data path). Never throws. */
   keep(owner: EntityOwner | null, source: string, scope: string, fetchedAt: number, items: readonly EntityInput[]): void {
     if (!owner || items.length === 0) return
     try {
-      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items)
+      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items.filter(fits))
     } catch (err) {
       this.d.warn(`keeping the entities of ${source} failed: ${String(err)}`)
     }

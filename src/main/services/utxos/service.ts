@@ -15,6 +15,8 @@ export interface UtxosDeps {
   /** The active node: its base URL (the cache's scope), its APIs, and how owner addresses are written. */
   active: () => { scope: string; node: NodeApis; owners: OwnerFormat }
   now?: () => number
+  /** Each set "load all" kept, also as entities (searchable; issue 21). */
+  kept?: (scope: string, sourceChain: string, views: readonly UtxoView[], loadedAt: number) => void
 }
 
 /**
@@ -65,7 +67,9 @@ export class UtxosService {
         startIndex = page.endIndex
       }
     } finally {
-      this.d.store.keep(scope, setKey(input), { addresses: input.addresses, sourceChain: input.sourceChain, loadedAt: this.now(), complete }, views.map(rowOf))
+      const loadedAt = this.now()
+      this.d.store.keep(scope, setKey(input), { addresses: input.addresses, sourceChain: input.sourceChain, loadedAt, complete }, views.map(rowOf))
+      this.d.kept?.(scope, input.sourceChain, views, loadedAt)
     }
     const invalid = views.filter((v) => !v.ok).length
     return `${views.length} UTXOs${invalid ? ` (${invalid} that do not decode)` : ''}${complete ? '' : ', stopped before the end'}`

@@ -1,0 +1,95 @@
+/**
+ * The offline flight recorder (issue 21) through the real contract server over the websocket, against the
+ * sim: validators, a UTXO page, data-service transactions, a "load all" of subnets and a P-Chain block
+ * are browsed; then, with the sim stopped, what was never asked for by itself answers from the kept
+ * entities (a validator from the set, page 2 of the kept load, the block by its ID, another page size of an
+ * address's transactions, newest first), cache.search finds a tx by hash and a validator by NodeID, and a
+ * profile of another network sees none of it.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { startSim, type Sim } from '../../sim/index'
+import { activateSim, appsPerTest, failure, finishedJob } from './helpers'
+
+let sim: Sim | undefined
+afterAll(async () => {
+  await sim?.stop()
+})
+
+const { open } = appsPerTest()
+
+describe('entities kept from reads', () => {
+  it('answer offline where the exact request was never made, are searched, and stay on their network', async () => {
+    sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    const { client } = open({ transport: 'ws' })
+    await activateSim(client, sim)
+    const rich = sim.dataset.wellKnown.rich
+
+    // Browse, as the panels do.
+    const set = await client.call('validators.list', {})
+    const other = set.data.validators.find((v) => v.nodeID !== sim!.dataset.nodes.self)!
+    const utxos = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10 })
+    const firstUtxo = utxos.data.utxos.find((u) => u.ok)!
+    const pTxParams = { network: 'mainnet' as const, blockchainId: 'p-chain', addresses: [rich.pChain] }
+    const pTxs = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 6 })
+    expect(pTxs.data.transactions.length).toBeGreaterThan(3)
+    const someTx = pTxs.data.transactions[1]!
+    // A short "load all" (the sim's subnets, two a page), to keep the test quick on a busy machine.
+    const subnetParams = { network: 'mainnet' as const, pageSize: 2 }
+    const { jobId } = await client.call('data.loadAll', { endpoint: 'listSubnets', params: subnetParams })
+    expect((await finishedJob(client, jobId)).state).toBe('done')
+    const loaded = await client.call('data.loadedPages', { jobId })
+    expect(loaded.pages.length).toBeGreaterThan(2)
+    const block = sim.dataset.pBlocks[3]!
+    await client.call('pchain.getBlockByHeight', { height: block.height.toString() })
+
+    await sim.stop()
+    sim = undefined
+
+    // A validator never asked for by itself: from the cached set.
+    const v = await client.call('validators.get', { nodeID: other.nodeID })
+    expect(v).toMatchObject({ source: 'cache', data: { validator: other, delegators: [] }, offline: { code: 'NETWORK' } })
+    expect(v.offline!.message).toMatch(/assembled from cached entities.*validators\.list/)
+
+    // Page 2 of the kept "load all", asked for by the token page 1 gave.
+    const page2 = await client.call('data.listSubnets', { ...subnetParams, pageToken: loaded.pages[0]!.nextPageToken! })
+    expect(page2).toMatchObject({ source: 'cache', data: loaded.pages[1] })
+    expect(page2.offline!.message).toMatch(/page 2 of \d+ that "load all" kept/)
+
+    // The block read by its height, now asked for by its ID.
+    const byId = await client.call('pchain.getBlock', { blockID: block.blockId, encoding: 'hex' })
+    expect(byId).toMatchObject({ source: 'cache', data: { blockID: block.blockId, height: block.height.toString() } })
+
+    // The address's transactions in pages of 2 (never asked so): newest first, from the kept rows.
+    const first = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 2 })
+    expect(first.source).toBe('cache')
+    expect(first.offline!.message).toMatch(/assembled from cached entities: the transactions kept for/)
+    const second = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 2, pageToken: first.data.nextPageToken! })
+    const seen = [...first.data.transactions, ...second.data.transactions] as { txHash: string; blockTimestamp: number }[]
+    const expected = (pTxs.data.transactions as { txHash: string; blockTimestamp: number }[]).toSorted((a, b) => b.blockTimestamp - a.blockTimestamp).slice(0, 4)
+    expect(seen.map((t) => t.blockTimestamp)).toEqual(expected.map((t) => t.blockTimestamp))
+    expect(new Set(seen.map((t) => t.txHash)).size).toBe(4)
+
+    // Search: a tx by its hash, a validator by its NodeID, a UTXO by its ID.
+    const byHash = await client.call('cache.search', { query: someTx.txHash })
+    expect(byHash.network).toBe('mainnet')
+    expect(byHash.groups.find((g) => g.kind === 'transaction')!.hits[0]).toMatchObject({ key: someTx.txHash, chain: 'P', source: 'data.listLatestPrimaryNetworkTransactions', pinned: false })
+    const byNode = await client.call('cache.search', { query: other.nodeID, kinds: ['validator'] })
+    expect(byNode.groups).toEqual([{ kind: 'validator', total: 1, hits: [expect.objectContaining({ key: other.nodeID, label: expect.stringContaining(other.nodeID) })] }])
+    const byUtxo = await client.call('cache.search', { query: firstUtxo.ok ? firstUtxo.utxo.utxoID : '' })
+    expect(byUtxo.groups.map((g) => g.kind)).toContain('utxo')
+    expect((await failure(client.call('cache.search', { query: 'two words' }))).code).toBe('BAD_INPUT')
+
+    // Another network's profile sees none of it, offline answers included.
+    const fuji = await client.call('profiles.create', { profile: { name: 'fuji', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'fuji', nodeIds: [] } })
+    await client.call('profiles.activate', { id: fuji.id })
+    expect(await client.call('cache.search', { query: someTx.txHash })).toEqual({ network: 'fuji', groups: [] })
+    expect(await client.call('cache.search', { query: other.nodeID })).toEqual({ network: 'fuji', groups: [] })
+    expect((await failure(client.call('validators.get', { nodeID: other.nodeID }))).code).toBe('OFFLINE')
+  })
+
+  it('search without an active profile says to create or activate one', async () => {
+    const { client } = open({ transport: 'ws' })
+    const err = await failure(client.call('cache.search', { query: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg' }))
+    expect(err.message).toMatch(/create one in Connections and activate it/)
+  })
+})
