@@ -205,7 +205,7 @@ export function createApp(opts: AppOptions): App {
     jobs,
     profile: (id) => profiles.storedProfile(id),
     active: () => profiles.effective(),
-    reads: { reads: readsStore, utxos: new UtxosStore(db), labelOf: (service) => SERVICE_LABELS[service] },
+    reads: { reads: readsStore, utxos: new UtxosStore(db), labelOf: (service) => SERVICE_LABELS[service], entities },
     clock,
     changed: (list) => server.publish('sync.changed', { jobs: list }),
     warn: (m) => log.warn(m)

@@ -50,6 +50,23 @@ function cachedTxs(dataDir: string, bech32: string, chain: 'P' | 'X' | 'C'): str
   }
 }
 
+/**
+ * The transactions the cache keeps as entities for an address on one chain (what the Cache panel searches and
+ * an offline page reads): their keys, one per row, and whether each is pinned.
+ */
+function entityTxs(dataDir: string, bech32: string, chain: 'P' | 'X' | 'C'): { key: string; pinned: number }[] {
+  const db = new Database(join(dataDir, 'companion.sqlite'), { readonly: true })
+  try {
+    return db
+      .prepare<[string, string], { key: string; pinned: number }>(
+        "SELECT e.key, e.pinned FROM entity_terms t JOIN entities e ON e.id = t.entity_id WHERE t.network = 'mainnet' AND t.term = ? AND e.kind = 'transaction' AND e.chain = ?"
+      )
+      .all(bech32, chain)
+  } finally {
+    db.close()
+  }
+}
+
 /** The job's committed cursors: pages and items per list. */
 function cursors(dataDir: string, jobId: string): { list: string; pages: number; items: number; done: number }[] {
   const db = new Database(join(dataDir, 'companion.sqlite'), { readonly: true })
@@ -266,6 +283,10 @@ describe('a sync job in the built `companion watch`, killed half-way', () => {
       const cached = cachedTxs(data.dir, op.bech32, chain)
       expect(cached.length).toBe(new Set(cached).size)
       expect(cached.sort()).toEqual([...want[chain]].sort())
+      // The same rows as entities: each transaction once, none missing, pinned by the job.
+      const rows = entityTxs(data.dir, op.bech32, chain)
+      expect(rows.map((r) => r.key).sort(), `${chain}-Chain entities`).toEqual([...want[chain]].sort())
+      expect(rows.every((r) => r.pinned === 1)).toBe(true)
     }
   }, 180_000)
 })

@@ -14,6 +14,7 @@ import { safeUrl } from '../../clients/transport/http'
 import { pchainHandlers } from '../chains/pchain-handlers'
 import { Connections } from '../connection/clients'
 import { cachedRead } from '../data-path'
+import type { EntityRecorder } from '../entities/recorder'
 import { callWithInput, type ServiceAccess } from '../data/service'
 import { infoHandlers } from '../info/handlers'
 import type { EffectiveProfile } from '../profiles/service'
@@ -38,6 +39,8 @@ export interface SyncReadDeps {
   utxos: UtxosStore
   labelOf: (service: RemoteService) => string
   now: () => number
+  /** Each page's entities kept for the job's profile, as a person's read keeps them (searched, pinned by the job). */
+  entities?: EntityRecorder
 }
 
 type AnyHandler = (input: unknown, ctx: CallContext) => Promise<unknown>
@@ -60,7 +63,8 @@ export function syncReads(profile: EffectiveProfile, deps: SyncReadDeps): SyncRe
     'info.getNodeID': (input, ctx) => infoHandlers(() => node)['info.getNodeID'](input as Record<string, never>, ctx)
   }
   const scopeOf = (service: RemoteService): string => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
-  const pathDeps = { reads: deps.reads, labelOf: deps.labelOf, scopeOf, now: deps.now }
+  const entities = deps.entities?.for(() => ({ network: profile.network, profileId: profile.id }))
+  const pathDeps = { reads: deps.reads, labelOf: deps.labelOf, scopeOf, now: deps.now, ...(entities ? { entities } : {}) }
   const wrapped = new Map<SyncMethod, AnyHandler>()
   return async (method, raw, signal) => {
     // The contract's own checks of the input, as for a call from a panel.
