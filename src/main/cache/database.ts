@@ -57,6 +57,9 @@ function tryOpen(file: string, nativeBinding?: string): Db | undefined {
   let db: Db | undefined
   try {
     db = new Database(file, nativeBinding ? { nativeBinding } : {})
+    // A new file gives the pages the size limit frees back to the file system (incremental_vacuum, see
+    // services/cache/size-bound.ts); it can only be chosen before the first table exists.
+    if (statSync(file).size === 0) db.pragma('auto_vacuum = INCREMENTAL')
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 2000')
