@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3'
+import { cacheLimitSchema } from '../../shared/contract/cache'
 import type { Db } from './database'
 
 /** One group of cache.stats: the entities of a kind, profile and network. */
@@ -54,12 +55,13 @@ export class CacheAdminStore {
   private readonly s: {
     groups: Statement<[], EntityGroupRow>
     answers: Statement<[], { count: number; bytes: number | null; oldest: number | null }>
-    clearEntities: Statement<[string | null, string | null, number | null, number]>
-    clearAnswers: Statement<[string | null, number | null]>
-    exportRows: Statement<[string, string | null, number], ExportRow>
+    clearEntities: Statement<[{ kind: string | null; profileId: string | null; olderThan: number | null; pinnedToo: number }]>
+    clearAnswers: Statement<[{ scopes: string | null; olderThan: number | null }]>
+    exportRows: Statement<[{ kind: string; profileId: string | null; limit: number }], ExportRow>
     pin: Statement<[number, string, string, string, string]>
     oldestCutoff: Statement<[number], { fetched_at: number }>
     newestDroppable: Statement<[], { fetched_at: number | null }>
+    droppable: Statement<[], { n: number }>
     evictEntities: Statement<[number]>
     evictAnswers: Statement<[number]>
     setting: Statement<[string], { value: string }>
@@ -79,16 +81,16 @@ export class CacheAdminStore {
       ),
       // One statement for every combination of filters: a clear is rare, a scan is fine there.
       clearEntities: db.prepare(
-        `DELETE FROM entities WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR profile_id = ?2)
-           AND (?3 IS NULL OR fetched_at < ?3) AND (?4 = 1 OR pinned = 0)`
+        `DELETE FROM entities WHERE (@kind IS NULL OR kind = @kind) AND (@profileId IS NULL OR profile_id = @profileId)
+           AND (@olderThan IS NULL OR fetched_at < @olderThan) AND (@pinnedToo = 1 OR pinned = 0)`
       ),
-      // ?1: a JSON array of the scopes (service URLs) of a profile, or null for every scope.
+      // @scopes: a JSON array of the scopes (service URLs) of a profile, or null for every scope.
       clearAnswers: db.prepare(
-        `DELETE FROM reads WHERE (?1 IS NULL OR scope IN (SELECT value FROM json_each(?1))) AND (?2 IS NULL OR fetched_at < ?2)`
+        `DELETE FROM reads WHERE (@scopes IS NULL OR scope IN (SELECT value FROM json_each(@scopes))) AND (@olderThan IS NULL OR fetched_at < @olderThan)`
       ),
       exportRows: db.prepare(
         `SELECT kind, key, network, chain, label, profile_id, source, sort, fetched_at, pinned, data FROM entities
-         WHERE kind = ?1 AND (?2 IS NULL OR profile_id = ?2) ORDER BY sort DESC, fetched_at DESC, id DESC LIMIT ?3`
+         WHERE kind = @kind AND (@profileId IS NULL OR profile_id = @profileId) ORDER BY sort DESC, fetched_at DESC, id DESC LIMIT @limit`
       ),
       pin: db.prepare('UPDATE entities SET pinned = ? WHERE network = ? AND kind = ? AND chain = ? AND key = ?'),
       // The fetch time of the Nth oldest droppable row, entities (unpinned, from the entities_age index) and
@@ -100,6 +102,7 @@ export class CacheAdminStore {
       newestDroppable: db.prepare(
         'SELECT MAX(fetched_at) AS fetched_at FROM (SELECT fetched_at FROM entities WHERE pinned = 0 UNION ALL SELECT fetched_at FROM reads)'
       ),
+      droppable: db.prepare('SELECT (SELECT COUNT(*) FROM entities WHERE pinned = 0) + (SELECT COUNT(*) FROM reads) AS n'),
       evictEntities: db.prepare('DELETE FROM entities WHERE pinned = 0 AND fetched_at <= ?'),
       evictAnswers: db.prepare('DELETE FROM reads WHERE fetched_at <= ?'),
       setting: db.prepare('SELECT value FROM settings WHERE key = ?'),
@@ -119,16 +122,16 @@ export class CacheAdminStore {
 
   /** Entities matching the filter; their terms go with them (ON DELETE CASCADE). */
   clearEntities(f: ClearFilter): number {
-    return this.s.clearEntities.run(f.kind, f.profileId, f.olderThan, f.includePinned ? 1 : 0).changes
+    return this.s.clearEntities.run({ kind: f.kind, profileId: f.profileId, olderThan: f.olderThan, pinnedToo: f.includePinned ? 1 : 0 }).changes
   }
 
   /** Answers of these service URLs (all of them: null) fetched before olderThan (any time: null). */
   clearAnswers(scopes: readonly string[] | null, olderThan: number | null): number {
-    return this.s.clearAnswers.run(scopes ? JSON.stringify(scopes) : null, olderThan).changes
+    return this.s.clearAnswers.run({ scopes: scopes ? JSON.stringify(scopes) : null, olderThan }).changes
   }
 
   exportRows(kind: string, profileId: string | null, limit: number): ExportRow[] {
-    return this.s.exportRows.all(kind, profileId, limit)
+    return this.s.exportRows.all({ kind, profileId, limit })
   }
 
   /** Whether the entity exists (and is now pinned or not). */
@@ -142,6 +145,11 @@ export class CacheAdminStore {
     const pages = this.db.pragma('page_count', { simple: true }) as number
     const free = this.db.pragma('freelist_count', { simple: true }) as number
     return (pages - free) * pageSize
+  }
+
+  /** How many rows the size limit may drop: unpinned entities and answers. */
+  droppable(): number {
+    return this.s.droppable.get()!.n
   }
 
   /**
@@ -165,9 +173,10 @@ export class CacheAdminStore {
     this.db.pragma('wal_checkpoint(TRUNCATE)')
   }
 
+  /** The limit set with cache.setLimit; one out of its range (written by other hands) counts as unset. */
   limit(): number | undefined {
-    const v = Number(this.s.setting.get(LIMIT_KEY)?.value)
-    return Number.isSafeInteger(v) && v > 0 ? v : undefined
+    const set = cacheLimitSchema.safeParse(Number(this.s.setting.get(LIMIT_KEY)?.value))
+    return set.success ? set.data : undefined
   }
 
   setLimit(bytes: number): void {

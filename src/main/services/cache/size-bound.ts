@@ -10,7 +10,7 @@ export const LOW_WATER = 0.9
 const BATCH = 2_000
 
 export interface SizeBoundDeps {
-  store: CacheAdminStore
+  store: Pick<CacheAdminStore, 'limit' | 'setLimit' | 'usedBytes' | 'droppable' | 'evictOldest' | 'reclaim'>
   clock: Clock
   warn: (message: string) => void
 }
@@ -49,10 +49,15 @@ export class SizeBound {
     const limit = this.limit()
     if (store.usedBytes() <= limit) return 0
     let removed = 0
-    while (store.usedBytes() > limit * LOW_WATER) {
-      const n = store.evictOldest(BATCH)
+    let left = store.droppable()
+    for (let used = store.usedBytes(); used > limit * LOW_WATER && left > 0; used = store.usedBytes()) {
+      // As many rows as the share of the bytes to free, were all rows the same size (at least one, at most a
+      // batch): a small cache is not emptied by one batch, a big one is not walked one row at a time.
+      const share = Math.ceil((left * (used - limit * LOW_WATER)) / used)
+      const n = store.evictOldest(Math.min(BATCH, Math.max(1, share)))
       if (n === 0) break
       removed += n
+      left -= n
     }
     store.reclaim()
     const used = store.usedBytes()
