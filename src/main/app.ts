@@ -10,6 +10,7 @@ import { UtxosStore } from './cache/utxos-store'
 import { ReadsStore } from './cache/reads-store'
 import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
+import { CacheAdminStore } from './cache/cache-admin-store'
 import { EntitiesStore } from './cache/entities-store'
 import { EntityRecorder } from './services/entities/recorder'
 import { utxoEntities } from './cache/entity-extract/utxos'
@@ -25,6 +26,7 @@ import { applyHostConfig, type ConfigReport } from './config/apply'
 import type { HostConfig } from './config/host-config'
 import { appHandlers } from './services/app/handlers'
 import { cacheHandlers } from './services/cache/handlers'
+import { SizeBound } from './services/cache/size-bound'
 import { cchainHandlers } from './services/chains/cchain-handlers'
 import { EvmEndpoints } from './services/chains/endpoints'
 import { LiveHeads } from './services/chains/live-heads'
@@ -96,6 +98,8 @@ export interface AppOptions {
   onWatchAlert?: (alert: Alert, state: AlertState) => void
   /** A host's config file (serve and watch --config), applied before the watch starts (config/apply.ts). */
   hostConfig?: HostConfig
+  /** Desktop: the save/open dialog of a backup file (cache.chooseFile); null when the person cancelled. */
+  chooseFile?: (purpose: 'backup' | 'restore') => Promise<string | null>
 }
 
 export interface App {
@@ -118,7 +122,19 @@ export function createApp(opts: AppOptions): App {
   // Every secret sealed or opened (API keys, channel secrets) is kept out of the log from then on.
   const secrets = hidingSecrets(opts.secrets, hideInLogs)
   const { db, quarantined } = openDatabase(opts.dataDir, opts.nativeBinding)
-  if (quarantined) log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
+  const cacheAdmin = new CacheAdminStore(db)
+  if (quarantined) {
+    log.warn(`database failed its integrity check; moved aside to ${quarantined} and rebuilt`)
+    // Kept in the new database until the operator dismisses it: cache.stats and the Cache panel say where it went.
+    cacheAdmin.setQuarantined(quarantined)
+  }
+  // The cache's size limit: checked now, then after writes (size-bound.ts).
+  const sizeBound = new SizeBound({ store: cacheAdmin, clock, warn: (m) => log.warn(m) })
+  try {
+    sizeBound.enforce()
+  } catch (e) {
+    log.warn(`the cache's size check at start failed: ${String(e)}`)
+  }
   const store = new ProfilesStore(db)
   const pinned = opts.profileName ? store.getByName(opts.profileName) : undefined
   if (opts.profileName && !pinned) {
@@ -128,20 +144,21 @@ export function createApp(opts: AppOptions): App {
   // eslint-disable-next-line prefer-const -- assigned once the server exists; the callbacks below run later
   let server: RpcServer<Contract>
   const keptProfiles = new KeptProfiles(join(opts.dataDir, 'profiles'), () => clock.now())
+  // A profile created, changed or deleted (or a backup restored): the watch's list of nodes follows, and a
+  // deleted one's kept profile copies go.
+  const profilesChanged = (activeId: string | null): void => {
+    watch.refresh()
+    sync.refresh()
+    void keptProfiles.keepOnly(new Set(store.list().map((p) => p.id))).catch((e: unknown) => log.warn(`kept profiles: could not remove a deleted profile's copies: ${String(e)}`))
+    connections.invalidate()
+    liveHeads.stopAll()
+    server.publish('profiles.changed', { activeId })
+    server.publish('cache.changed', { profileId: activeId, methods: ['*'] })
+  }
   const profiles = new ProfilesService(
     store,
     secrets,
-    (activeId) => {
-      // A profile created, changed or deleted: the watch's list of nodes follows, and a deleted one's kept
-      // profile copies go.
-      watch.refresh()
-      sync.refresh()
-      void keptProfiles.keepOnly(new Set(store.list().map((p) => p.id))).catch((e: unknown) => log.warn(`kept profiles: could not remove a deleted profile's copies: ${String(e)}`))
-      connections.invalidate()
-      liveHeads.stopAll()
-      server.publish('profiles.changed', { activeId })
-      server.publish('cache.changed', { profileId: activeId, methods: ['*'] })
-    },
+    profilesChanged,
     opts.overrides,
     pinned?.id
   )
@@ -166,7 +183,7 @@ export function createApp(opts: AppOptions): App {
   })
   const watchStore = new WatchStore(db)
   const alertStore = new AlertStore(db)
-  const readsStore = new ReadsStore(db)
+  const readsStore = new ReadsStore(db, () => sizeBound.noteWrite())
   // What reads bring, kept as entities of the active profile's network (issue 21): searched, and assembled
   // into offline answers where the exact request was never made.
   const entitiesStore = new EntitiesStore(db)
@@ -308,7 +325,21 @@ export function createApp(opts: AppOptions): App {
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery),
-    ...cacheHandlers({ store: entitiesStore, owner: activeOwner }, { db }),
+    ...cacheHandlers(
+      { store: entitiesStore, owner: activeOwner },
+      {
+        db,
+        dataDir: opts.dataDir,
+        store: cacheAdmin,
+        bound: sizeBound,
+        profileScopes: (id) => {
+          const p = store.get(id)
+          return p ? [p.nodeUrl, p.dataUrl, p.metricsUrl] : undefined
+        },
+        restored: () => profilesChanged(profiles.effective()?.id ?? null),
+        ...(opts.chooseFile ? { chooseFile: opts.chooseFile } : {})
+      }
+    ),
     ...syncHandlers(sync)
   } satisfies AllHandlers
 
@@ -366,6 +397,7 @@ export function createApp(opts: AppOptions): App {
       atomic.stop()
       liveHeads.stopAll()
       jobs.cancelAll()
+      sizeBound.stop()
       db.close()
     }
   }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Notification } from 'electron'
+import { app, BrowserWindow, dialog, Notification } from 'electron'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type App } from './app'
@@ -36,6 +36,24 @@ function openWindow(): void {
   attachIpc(companion.server, window.webContents, isOwnUrl)
 }
 
+/**
+ * The desktop's save/open dialog of a backup file (cache.chooseFile): main shows it, the page gets only the
+ * path the person chose. The save dialog asks before replacing a file, so the page may then pass overwrite.
+ */
+async function chooseBackupFile(purpose: 'backup' | 'restore'): Promise<string | null> {
+  const parent = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
+  const filters = [{ name: 'Companion backup', extensions: ['sqlite'] }]
+  if (purpose === 'backup') {
+    const stamp = new Date().toISOString().slice(0, 10)
+    const options = { title: 'Back up the cache', defaultPath: join(app.getPath('documents'), `companion-backup-${stamp}.sqlite`), filters }
+    const r = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
+    return r.canceled || !r.filePath ? null : r.filePath
+  }
+  const options = { title: 'Restore the cache from a backup', properties: ['openFile' as const], filters }
+  const r = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
+  return r.canceled ? null : (r.filePaths[0] ?? null)
+}
+
 /** The tray's state follows the watch: after each alert change, and once a minute for checks without one. */
 function showFleetState(): void {
   if (companion && tray) tray.update(companion.fleetState())
@@ -54,6 +72,7 @@ app.whenReady().then(
         if (Notification.isSupported()) new Notification({ title, body, silent: false }).show()
       },
       onWatchAlert: () => showFleetState(),
+      chooseFile: chooseBackupFile,
       ...(existsSync(native) ? { nativeBinding: native } : {})
     })
     tray = createTray(trayIconDir, { open: openWindow, quit: () => app.quit() })

@@ -322,7 +322,8 @@ const PANEL_TITLES = {
   atomic: 'Atomic transactions',
   data: 'Data lookups',
   signatures: 'Signature aggregation',
-  metrics: 'Metrics'
+  metrics: 'Metrics',
+  cache: 'Cache'
 } as const
 export type PanelPath = keyof typeof PANEL_TITLES
 

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { MIGRATIONS } from './migrations'
@@ -23,13 +23,21 @@ export function openDatabase(dataDir: string, nativeBinding?: string): OpenedDat
   tightenFolder(dataDir)
   const file = join(dataDir, DB_FILE)
   let quarantined: string | undefined
+  // Closing a connection that failed its check deletes the -wal and -shm it found (after checkpointing what it
+  // could read): a second name for each, taken before opening, keeps them as they were for the file moved aside.
+  const atStart = keepJournals(file)
   let db = tryOpen(file, nativeBinding)
   if (!db) {
     quarantined = `${file}.corrupt-${Date.now()}`
-    for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, quarantined + suffix)
+    renameSync(file, quarantined)
+    for (const suffix of ['-wal', '-shm']) {
+      if (atStart.has(suffix)) renameSync(`${file}${suffix}${KEPT}`, quarantined + suffix)
+      else if (existsSync(file + suffix)) renameSync(file + suffix, quarantined + suffix)
+    }
     db = tryOpen(file, nativeBinding)
     if (!db) throw new Error(`Cannot create a database at ${file}`)
   }
+  for (const suffix of atStart) rmSync(`${file}${suffix}${KEPT}`, { force: true })
   try {
     migrate(db)
   } catch (err) {
@@ -37,6 +45,24 @@ export function openDatabase(dataDir: string, nativeBinding?: string): OpenedDat
     throw err
   }
   return quarantined ? { db, quarantined } : { db }
+}
+
+const KEPT = '.at-start'
+
+/** Hard links to the -wal and -shm there are (a second name, no copy); which suffixes have one. */
+function keepJournals(file: string): Set<string> {
+  const kept = new Set<string>()
+  for (const suffix of ['-wal', '-shm']) {
+    rmSync(`${file}${suffix}${KEPT}`, { force: true })
+    if (!existsSync(file + suffix)) continue
+    try {
+      linkSync(file + suffix, `${file}${suffix}${KEPT}`)
+      kept.add(suffix)
+    } catch {
+      // A file system without hard links: the journal is moved aside as the failed open left it.
+    }
+  }
+  return kept
 }
 
 /**
@@ -57,6 +83,9 @@ function tryOpen(file: string, nativeBinding?: string): Db | undefined {
   let db: Db | undefined
   try {
     db = new Database(file, nativeBinding ? { nativeBinding } : {})
+    // A new file gives the pages the size limit frees back to the file system (incremental_vacuum, see
+    // services/cache/size-bound.ts); it can only be chosen before the first table exists.
+    if (statSync(file).size === 0) db.pragma('auto_vacuum = INCREMENTAL')
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 2000')

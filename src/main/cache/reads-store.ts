@@ -12,7 +12,11 @@ export interface CachedRead {
  */
 export class ReadsStore {
   private readonly s
-  constructor(db: Db) {
+  /** onWrite: after each answer written (the cache's size bound plans a check: size-bound.ts). */
+  constructor(
+    db: Db,
+    private readonly onWrite: () => void = () => undefined
+  ) {
     this.s = {
       get: db.prepare<[string, string, string], { data: string; fetched_at: number }>(
         'SELECT data, fetched_at FROM reads WHERE scope = ? AND method = ? AND input_key = ?'
@@ -36,6 +40,7 @@ export class ReadsStore {
 
   put(scope: string, method: string, inputKey: string, data: unknown, fetchedAt: number): void {
     this.s.put.run(scope, method, inputKey, JSON.stringify(data), fetchedAt)
+    this.onWrite()
   }
 }
 

@@ -148,9 +148,18 @@ export const cacheMethods = {
         kind: entityKindSchema.optional(),
         profileId: idSchema.optional(),
         olderThan: z.number().int().positive().optional(),
-        includePinned: z.boolean().default(false)
+        includePinned: z.boolean().default(false),
+        /**
+         * What to drop: the entities (the default), the answers kept whole (the reads of the profile's services;
+         * they have no kind), or both. Answers of a service two profiles share go with either profile's.
+         */
+        what: z.enum(['entities', 'answers', 'all']).default('entities')
       })
-      .strict(),
+      .strict()
+      .refine((v) => v.kind === undefined || v.what === 'entities', {
+        message: 'answers have no kind: leave kind out to clear answers, or clear only entities',
+        path: ['what']
+      }),
     output: z.object({ removed: z.number().int().nonnegative() }).strict(),
     invalidates: ['cache.search', 'cache.stats']
   }),
@@ -187,8 +196,29 @@ export const cacheMethods = {
       'Back up the whole database to a file on this machine (SQLite online backup; desktop app and CLI only: a browser page cannot choose where the app writes)',
     effect: 'local',
     desktopOnly: true,
-    input: z.object({ path: hostFileSchema }).strict(),
+    input: z
+      .object({
+        path: hostFileSchema,
+        /** Replace a file that is there (the desktop's save dialog asked the person already); refused otherwise. */
+        overwrite: z.boolean().default(false)
+      })
+      .strict(),
     output: z.object({ path: z.string(), bytes: bytesSchema }).strict()
+  }),
+  'cache.chooseFile': defineMethod({
+    summary:
+      "The desktop app's save or open dialog for a backup file: the path the person chose, or null when they cancelled (desktop app only: the command line takes the path itself)",
+    effect: 'read',
+    desktopOnly: true,
+    input: z.object({ purpose: z.enum(['backup', 'restore']) }).strict(),
+    output: z.object({ path: z.string().max(4_096).nullable() }).strict()
+  }),
+  'cache.dismissQuarantine': defineMethod({
+    summary: 'The operator has read that the database was moved aside at start: cache.stats stops saying so (the file stays where it is)',
+    effect: 'local',
+    input: emptyInput,
+    output: z.object({ dismissed: z.boolean() }).strict(),
+    invalidates: ['cache.stats']
   }),
   'cache.restore': defineMethod({
     summary:

@@ -91,5 +91,11 @@ export const PANELS: readonly PanelEntry[] = [
     label: 'Metrics',
     description: 'Average TPS per chain, holders of an NFT collection and the usage of the public subnet RPC endpoints.',
     component: () => import('./metrics/MetricsPanel.vue')
+  },
+  {
+    path: '/cache',
+    label: 'Cache',
+    description: 'Search everything the app has read, see what is kept per kind and profile, clear, export, bound its size, back up and restore.',
+    component: () => import('./cache/CachePanel.vue')
   }
 ]
