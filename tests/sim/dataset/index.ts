@@ -15,9 +15,9 @@ import type { NetworkName, NetworkParams } from './constants'
 import { generateCached } from './disk-cache'
 import { generate, type Generated } from './generate'
 import { encodeUtxo } from './txCodec'
-import { BulkAddress, LARGE_SCALE, extraValidators } from './bulk'
-import type { SimScale, SortedUtxos } from './bulk'
-import { arrayList } from './indexed-list'
+import { BulkAddress, LARGE_SCALE, extraValidators } from '../scale/bulk'
+import type { SimScale, SortedUtxos } from '../scale/bulk'
+import { arrayList } from '../scale/indexed-list'
 import type {
   AssetInfo, Blockchain, BlockchainStatus, L1Validator, PBalance, PBlock, PrimaryNetworkTx,
   PrimaryValidator, Subnet, UtxoRecord, WellKnownAddress, XVertex,
@@ -27,9 +27,9 @@ export type * from './types'
 export type { NetworkName, NetworkParams, PrimaryNetworkTxType } from './constants'
 export type { WellKnownNodes } from './context'
 export type { WellKnownAddressName } from './addresses'
-export { LARGE_SCALE, SIM_SCALES } from './bulk'
-export type { BulkAddress, SimScale, SortedUtxos } from './bulk'
-export type { IndexedList } from './indexed-list'
+export { LARGE_SCALE, SIM_SCALES } from '../scale/bulk'
+export type { BulkAddress, SimScale, SortedUtxos } from '../scale/bulk'
+export type { IndexedList } from '../scale/indexed-list'
 export { DATASET_NOW, NETWORKS, PRIMARY_NETWORK_ID, PRIMARY_NETWORK_TX_TYPES, VM_IDS } from './constants'
 
 /** A well-known address with its private key (hex, no 0x): the sim's tests sign with it. */

@@ -7,7 +7,7 @@
  */
 import { PRIMARY_NETWORK_TX_TYPES } from '../../dataset'
 import type { IndexedList, PrimaryNetworkTx, PrimaryNetworkTxType } from '../../dataset'
-import { arrayList, mergedList, reversedList, sliceList } from '../../dataset/indexed-list'
+import { arrayList, mergedList, reversedList, sliceList } from '../../scale/indexed-list'
 import type { DataContext } from '../context'
 import { badRequest } from '../http/errors'
 import { sortedNetworkList } from '../http/list-request'
