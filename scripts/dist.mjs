@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { projectHomepage } from './dist-homepage.mjs'
 
 const root = join(import.meta.dirname, '..')
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
@@ -26,8 +27,29 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', s
 const ELECTRON_BUILDER = 'electron-builder@26.0.20'
 const builder = existsSync(bin('electron-builder')) ? [bin('electron-builder')] : ['npx', '--yes', ELECTRON_BUILDER]
 
+const args = process.argv.slice(2)
+/**
+ * A .deb carries the project's homepage, and electron-builder stops half-way without one (after downloading
+ * Electron): it is looked for first (scripts/dist-homepage.mjs) and given to electron-builder, or the run stops
+ * now with what to do. Only where a .deb is made: Linux by default, or `--linux deb` anywhere.
+ */
+const makesDeb = args.some((a) => /\bdeb\b/.test(a)) || (process.platform === 'linux' && !args.some((a) => /^--(linux|mac|win|macos|windows)$|^-[lmw]+$/.test(a)))
+const homepage = projectHomepage(root)
+if (makesDeb && !homepage) {
+  console.error(
+    [
+      'The .deb needs the project homepage (its Homepage field), and this checkout names none.',
+      'Give one of: "homepage" in package.json; COMPANION_HOMEPAGE=https://… npm run dist; or a git remote "origin".',
+      'Or make only the AppImage: npm run dist -- --linux AppImage'
+    ].join('\n')
+  )
+  process.exit(2)
+}
+if (homepage) console.error(`homepage of the packages: ${homepage.url} (from ${homepage.from})`)
+
 let status = run(bin('electron-vite'), ['build'])
-if (status === 0) status = run(builder[0], [...builder.slice(1), '--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)])
+const extra = homepage ? [`-c.extraMetadata.homepage=${homepage.url}`] : []
+if (status === 0) status = run(builder[0], [...builder.slice(1), '--config', 'electron-builder.yml', '--publish', 'never', ...extra, ...args])
 
 const loadsInNode = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0
 if (!loadsInNode) {

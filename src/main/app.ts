@@ -10,6 +10,8 @@ import { UtxosStore } from './cache/utxos-store'
 import { ReadsStore } from './cache/reads-store'
 import { ChainsStore } from './cache/chains-store'
 import { DataLoadsStore } from './cache/data-loads-store'
+import { EntitiesStore } from './cache/entities-store'
+import { EntityRecorder } from './services/entities/recorder'
 import { nodeApis } from './clients/node/endpoints'
 import { AlertStore } from './cache/alert-store'
 import { WatchStore } from './cache/watch-store'
@@ -234,6 +236,15 @@ export function createApp(opts: AppOptions): App {
   // The demo (`npm run demo`) allows them on its own simulated node only, whichever profile is active.
   const demoNodeActive = (): boolean => opts.demoNodeUrl !== undefined && profiles.effective()?.nodeUrl === opts.demoNodeUrl
   const nodeChangesOverWebsocket = (): boolean => opts.allowNodeChanges === true || settings.browserNodeChanges() || demoNodeActive()
+  // What reads bring, kept as entities of the active profile's network (issue 21): searched, and assembled
+  // into offline answers where the exact request was never made.
+  const entitiesStore = new EntitiesStore(db)
+  const dataLoads = new DataLoadsStore(db)
+  const entities = new EntityRecorder({ store: entitiesStore, loads: dataLoads, warn: (m) => log.warn(m) })
+  const activeOwner = () => {
+    const p = profiles.effective()
+    return p ? { network: p.network, profileId: p.id } : null
+  }
   const handlers = {
     ...appHandlers(
       () => ({
@@ -262,7 +273,7 @@ export function createApp(opts: AppOptions): App {
     ...coreHandlers(utxos, atomic, jobs),
     ...pchainHandlers(connections),
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
-    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), new DataLoadsStore(db)),
+    ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads),
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
@@ -275,7 +286,8 @@ export function createApp(opts: AppOptions): App {
       withDataPath(handlers, {
         reads: readsStore,
         scopeOf: (service) => connections.scopeOf(service),
-        labelOf: (service) => SERVICE_LABELS[service]
+        labelOf: (service) => SERVICE_LABELS[service],
+        entities: entities.for(activeOwner)
       }),
       (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods })
     ),

@@ -9,13 +9,13 @@ import { AppError, describeIssues } from '../shared/rpc/errors'
 import { createMemoryPair } from '../shared/rpc/memory'
 import { createApp } from './app'
 import { defaultDataDir } from './paths'
-import { parseMetricsOptions, serveWatchMetrics, type MetricsServer } from './server/metrics'
+import { parseMetricsOptions } from './server/metrics'
 import type { ConnectionOverrides } from './services/profiles/service'
 import { plainSecretStore } from './secrets'
 import { configureLog, log, parseLogOptions } from './log'
 import { ConfigError, loadHostConfig, type HostConfig } from './config/host-config'
-import { logConfigReport } from './config/report'
 import { runDoctor } from './cli/doctor'
+import { runWatch } from './cli/watch'
 import { runServe } from './server/serve'
 import { APP_VERSION } from './version'
 import { isEntryFile } from './entry-file'
@@ -191,60 +191,6 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     pair.client.close()
     app.close()
   }
-}
-
-/**
- * `companion watch`: the watch's scheduler with no UI. Each alert state change is one JSON line on stdout,
- * so that a supervisor or a pipe can act on it; what it says besides goes to the log (stderr). SIGTERM or
- * SIGINT stop the checks and end with 0.
- */
-async function runWatch(
-  dataDir: string,
-  out: (s: string) => void,
-  metricsAt?: { port: number; host: string },
-  hostConfig?: { file: string; config: HostConfig }
-): Promise<number> {
-  let app
-  try {
-    app = createApp({
-      dataDir,
-      mode: 'cli',
-      watch: true,
-      secrets: plainSecretStore,
-      onWatchAlert: (alert, state) => out(JSON.stringify({ state, ...alert })),
-      ...(hostConfig ? { hostConfig: hostConfig.config } : {})
-    })
-  } catch (e) {
-    log.error(`companion: ${(e as Error).message}`)
-    return 2
-  }
-  if (hostConfig && app.configReport) logConfigReport(hostConfig.file, app.configReport)
-  let metrics: MetricsServer | undefined
-  try {
-    if (metricsAt) metrics = await serveWatchMetrics({ dataDir, ...metricsAt, scrape: app.metrics })
-  } catch (e) {
-    log.error(`companion: ${(e as Error).message}`)
-    app.close()
-    return 1
-  }
-  await new Promise<void>((done) => {
-    // The scheduler's timers do not hold the process open (unref); this does, until a signal comes.
-    const keepAlive = setInterval(() => undefined, 1 << 30)
-    const stop = (): void => {
-      process.off('SIGTERM', stop)
-      process.off('SIGINT', stop)
-      clearInterval(keepAlive)
-      done()
-    }
-    process.on('SIGTERM', stop)
-    process.on('SIGINT', stop)
-    // Said only once a signal stops it cleanly: whoever reads this line may send one at once.
-    log.info(`companion: watching the profiles in ${dataDir}; stop with Ctrl-C`)
-  })
-  await metrics?.close()
-  app.close()
-  log.info('companion: stopped')
-  return 0
 }
 
 function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | string {

@@ -5,6 +5,7 @@ import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 import { canonicalKey, type ReadsStore } from '../cache/reads-store'
 import { wrapEachMethod } from './each-method'
+import type { EntitySink } from './entities/recorder'
 import type { AllHandlers } from './handlers'
 
 /**
@@ -22,6 +23,11 @@ export interface DataPathDeps {
   /** What a person calls the service, for the error when nothing is cached. */
   labelOf: (service: RemoteService) => string
   now?: () => number
+  /**
+   * The entities of the profile the reads are made for (issue 21): each live answer's entities kept; when
+   * the source cannot be reached and this exact request was never cached, an answer assembled from them.
+   */
+  entities?: EntitySink
 }
 
 /**
@@ -51,8 +57,16 @@ export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDe
   if (!spec.data || !spec.from) throw new Error(`${method} is not a cached read`)
   const dataSchema = spec.data
   const from = spec.from
+  const { entities } = deps
   return async (input, ctx) => {
     const scope = deps.scopeOf(from)
+    // A page this app assembled from the cache continues from the cache: the service never saw its token.
+    if (entities?.ownsPage(input)) {
+      const answer = entities.offline(method, input, scope)
+      const ok = answer && dataSchema.safeParse(answer.data)
+      if (!answer || !ok || !ok.success) throw new AppError('BAD_INPUT', `This page token continues a list assembled from the cache, and nothing more is cached for it: start again from the first page`)
+      return { data: ok.data, fetchedAt: answer.fetchedAt, source: 'cache', offline: { code: 'CACHED_PAGE', message: answer.note.slice(0, 2_000) } }
+    }
     const key = canonicalKey(input)
     try {
       const raw = await handler(input, ctx)
@@ -64,18 +78,26 @@ export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDe
         })
       const fetchedAt = now()
       deps.reads.put(scope, method, key, parsed.data, fetchedAt)
+      entities?.record(method, input, parsed.data, fetchedAt, scope)
       return { data: parsed.data, fetchedAt, source: 'live' }
     } catch (err) {
       if (!(err instanceof AppError) || !UNREACHABLE.has(err.code)) throw err
       const cached = deps.reads.get(scope, method, key)
       const valid = cached && dataSchema.safeParse(cached.data)
-      if (!cached || !valid || !valid.success)
+      if (!cached || !valid || !valid.success) {
+        // Never asked this way: assembled from the entities other reads kept, when the method allows it (rows
+        // kept by an older version of the app are checked against today's contract like a cached answer).
+        const assembled = entities?.offline(method, input, scope)
+        const ok = assembled && dataSchema.safeParse(assembled.data)
+        if (assembled && ok && ok.success)
+          return { data: ok.data, fetchedAt: assembled.fetchedAt, source: 'cache', offline: { code: err.code, message: `${err.message}; ${assembled.note}`.slice(0, 2_000) } }
         throw new AppError(
           'OFFLINE',
           `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
           { unreachable: scope, sourceCode: err.code },
           { cause: err }
         )
+      }
       return { data: valid.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } }
     }
   }

@@ -255,7 +255,10 @@ export const controlMethods = {
         vmConfig: z.object({ read: sourceSchema, fetchedAt: z.number().int() }).strict().optional(),
         /** false: the folder does not exist (yet: the node makes it on its first profile). */
         exists: z.boolean(),
-        files: z.array(profileFileSchema).max(10_000)
+        /** The newest files (at most 1,000). */
+        files: z.array(profileFileSchema).max(10_000),
+        /** How many profile files the folder holds, given when it holds more than are listed. */
+        total: z.number().int().nonnegative().optional()
       })
       .strict()
   }),

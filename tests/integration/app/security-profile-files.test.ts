@@ -5,7 +5,7 @@
  * (such a link is not listed, and opening it is refused); the listing shows only profile-like files.
  */
 import { execFileSync } from 'node:child_process'
-import { closeSync, constants, mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, mkdirSync, openSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -126,5 +126,23 @@ describe('the listing shows only profile-like files', () => {
     const listed = await c.call('control.profileFiles', {})
     expect(listed.files.map((f) => f.name).sort()).toEqual([...profiles].sort())
     expect(listed.files.find((f) => f.name === 'heap.pprof')?.kind).toBe('memory')
+  })
+})
+
+describe('a folder of very many profiles', () => {
+  it('lists the newest 1,000 and says how many there are, without a stat of every file', async () => {
+    const c = await client()
+    const old = new Date('2026-01-01T00:00:00Z')
+    for (let i = 0; i < 1_500; i++) {
+      const file = join(folder.dir, `cpu.profile.${i}`)
+      writeFileSync(file, readable)
+      // The newest are the highest numbers: file i is i seconds younger than the first.
+      utimesSync(file, old, new Date(old.getTime() + i * 1_000))
+    }
+    const listed = await c.call('control.profileFiles', {})
+    expect(listed.total).toBe(1_500)
+    expect(listed.files).toHaveLength(1_000)
+    expect(listed.files[0]?.name).toBe('cpu.profile.1499')
+    expect(listed.files.at(-1)?.name).toBe('cpu.profile.500')
   })
 })

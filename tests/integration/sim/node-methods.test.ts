@@ -60,6 +60,19 @@ describe('node: every method of the spec answers in its shape', () => {
     expect(l1v[0]).toHaveProperty('balance')
   })
 
+  it('platform.getSubnet of a subnet whose ownership was transferred: the new owner, as the tx set it', async () => {
+    const ds = sim.dataset
+    const transfer = ds.transactions.find((t) => t.txType === 'TransferSubnetOwnershipTx')!
+    expect(transfer).toBeDefined()
+    const subnetId = transfer.subnetId!
+    const got = (await rpc(sim, '/ext/bc/P', 'platform.getSubnet', { subnetID: subnetId })).result
+    const newOwner = transfer.subnetOwnershipInfo!
+    expect(got.controlKeys).toEqual(newOwner.addresses.map((a: string) => `P-${a}`))
+    expect(got.threshold).toBe(String(newOwner.threshold))
+    const created = ds.transactions.find((t) => t.txType === 'CreateSubnetTx' && t.txHash === subnetId)!
+    expect(got.controlKeys).not.toEqual(created.subnetOwnershipInfo?.addresses.map((a: string) => `P-${a}`))
+  })
+
   it('gorilla errors: -32000 with data null', async () => {
     const r = await rpc(sim, '/ext/bc/P', 'platform.listValidators', {})
     expect(r.error).toEqual({ code: -32000, message: 'rpc: can\'t find method "platform.ListValidators"', data: null })

@@ -149,6 +149,8 @@ function addPoaValidators(ctx: GenContext, subnet: Subnet, si: number, from: num
         json: { subnetID: subnet.subnetId, owner: { addresses: newOwner.map((a) => `P-${a.bech32}`), locktime: 0, threshold: 1 } },
         fields: { subnetId: subnet.subnetId, subnetOwnershipInfo: owner(newOwner) },
       })
+      // From then on the subnet is the new owner's: platform.getSubnet and the data service's subnet say so.
+      subnet.owner = owner(newOwner)
     })
   }
 }

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs'
-import { lstat, open, readdir, realpath } from 'node:fs/promises'
+import { lstat, open, opendir, realpath } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { isAbsolute, join, normalize, sep } from 'node:path'
 import type { ProfileFolderSource } from '../../../shared/contract'
@@ -94,12 +94,21 @@ function inside(root: string, path: string): boolean {
  * with that file's size and time; one that leads out of the folder is not listed at all: the app would
  * refuse to open it (readProfileFile), and listing it would show a size and time of a file elsewhere.
  */
-export async function listProfileFiles(dir: string): Promise<{ exists: boolean; files: { name: string; size: number; modifiedAt: number; kind: ProfileKind }[] }> {
+export async function listProfileFiles(
+  dir: string
+): Promise<{ exists: boolean; files: { name: string; size: number; modifiedAt: number; kind: ProfileKind }[]; total?: number }> {
   let root: string
-  let names: string[]
+  const names: string[] = []
+  let total = 0
   try {
     root = await realpath(dir)
-    names = (await readdir(root)).filter(isProfileName)
+    // A folder of a node that profiled for years can hold very many files: the names are counted, and only
+    // the first LISTING.scanned of them are looked at (a stat each).
+    for await (const entry of await opendir(root)) {
+      if (!isProfileName(entry.name)) continue
+      total++
+      if (names.length < LISTING.scanned) names.push(entry.name)
+    }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { exists: false, files: [] }
@@ -111,8 +120,15 @@ export async function listProfileFiles(dir: string): Promise<{ exists: boolean; 
       return s ? { name, size: s.size, modifiedAt: Math.round(s.mtimeMs), kind: kindOf(name) } : undefined
     })
   )
-  return { exists: true, files: files.filter((f) => f !== undefined).sort((a, b) => b.modifiedAt - a.modifiedAt || a.name.localeCompare(b.name)) }
+  const listed = files.filter((f) => f !== undefined).sort((a, b) => b.modifiedAt - a.modifiedAt || a.name.localeCompare(b.name))
+  return { exists: true, files: listed.slice(0, LISTING.shown), ...(total > LISTING.shown ? { total } : {}) }
 }
+
+/**
+ * How much of a folder is listed: the newest `shown` files, of the first `scanned` profile-like names the
+ * system gives (in no particular order: past that many, "newest" is of those read).
+ */
+export const LISTING = { shown: 1_000, scanned: 20_000 } as const
 
 /** The lstat of a regular file of the folder (a link followed only when it stays inside), else undefined. */
 async function regularFileStats(root: string, name: string): Promise<Stats | undefined> {

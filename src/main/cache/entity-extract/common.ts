@@ -1,0 +1,32 @@
+import type { EntityInput } from '../entities-store'
+
+/** The longest label, key and chain the contract's entityHitSchema takes: longer values are cut or left out. */
+export const MAX_LABEL = 500
+export const MAX_KEY = 200
+export const MAX_CHAIN = 100
+
+/** A label a person reads: one line, cut to what a search hit holds. */
+export function label(...parts: (string | undefined | null | false)[]): string {
+  const text = parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ')
+  return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text
+}
+
+/** A key or chain that does not fit is not an ID this app can keep: the entity is left out. */
+export function fits(e: EntityInput): boolean {
+  return e.key.length > 0 && e.key.length <= MAX_KEY && e.chain.length <= MAX_CHAIN
+}
+
+/** UNIX seconds (a number, or a decimal string) as ms; 0 when it is not one. */
+export function secondsToMs(s: number | string | undefined | null): number {
+  const n = typeof s === 'string' ? (/^\d{1,15}$/.test(s) ? Number(s) : NaN) : typeof s === 'number' ? s : NaN
+  return Number.isSafeInteger(n) && n >= 0 ? n * 1000 : 0
+}
+
+/** A decimal height (string) as a number for sort; 0 when it is beyond 2^53 or not a number. */
+export function heightOf(s: string | number | undefined | null): number {
+  const n = typeof s === 'string' ? (/^\d{1,15}$/.test(s) ? Number(s) : NaN) : typeof s === 'number' ? s : NaN
+  return Number.isSafeInteger(n) ? n : 0
+}
+
+/** What one read brings, given the parsed input, the validated data and when it was fetched. */
+export type Extractor<I = never, D = never> = (input: I, data: D, fetchedAt: number) => EntityInput[]

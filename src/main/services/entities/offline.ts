@@ -1,0 +1,159 @@
+import { DATA_LISTS, type DataList, type Network } from '../../../shared/contract'
+import type { DataLoadsStore } from '../../cache/data-loads-store'
+import type { EntitiesStore, StoredEntity, TermCursor } from '../../cache/entities-store'
+import { PRIMARY_TX_SOURCE, primaryChainOf } from '../../cache/entity-extract/data-service'
+import { validatorKey } from '../../cache/entity-extract/validators'
+import { normalizeTerm } from '../../cache/entity-terms'
+import { canonicalKey } from '../../cache/reads-store'
+
+/** An answer assembled from kept entities: its data, when its oldest part was read, and how it was made. */
+export interface AssembledAnswer {
+  data: unknown
+  fetchedAt: number
+  /** In words, for the envelope's offline reason: which cached entities it was assembled from. */
+  note: string
+}
+
+export interface OfflineContext {
+  store: EntitiesStore
+  loads?: DataLoadsStore | undefined
+  network: Network
+  /** The base URL of the service the method reads (the kept "load all" sets are per scope). */
+  scope: string
+}
+
+type Answerer = (input: Record<string, unknown>, c: OfflineContext) => AssembledAnswer | undefined
+
+/** A page token this app made for a page assembled from the cache: never sent to the data service. */
+export const CACHED_PAGE_TOKEN = 'cached:'
+
+export function isCachedPageToken(token: unknown): token is string {
+  return typeof token === 'string' && token.startsWith(CACHED_PAGE_TOKEN)
+}
+
+function cursorOf(token: string): TermCursor | undefined {
+  const m = /^cached:(-?\d{1,16}):(\d{1,16})$/.exec(token)
+  return m ? { sort: Number(m[1]), id: Number(m[2]) } : undefined
+}
+
+function parsed(e: StoredEntity): unknown {
+  return JSON.parse(e.data) as unknown
+}
+
+/** validators.get: the validator as the cached set (or "my validators") last showed it; its delegators were not in that read. */
+const validator: Answerer = (input, c) => {
+  const subnetID = (input.subnetID as string | undefined) ?? null
+  const e = c.store.get(c.network, 'validator', 'P', validatorKey(input.nodeID as string, subnetID))
+  if (!e) return undefined
+  return {
+    data: { subnetID, validator: parsed(e), delegators: [] },
+    fetchedAt: e.fetchedAt,
+    note: `assembled from cached entities: ${input.nodeID as string} as ${e.source} read it; its delegators are not in that read (none shown)`
+  }
+}
+
+/** A P-Chain block read before by its ID or its height, in the encoding asked for (hex is in every read). */
+function pBlockFits(e: StoredEntity, encoding: unknown): AssembledAnswer | undefined {
+  const b = parsed(e) as { encoding?: string }
+  if (encoding === 'json' && b.encoding !== 'json') return undefined
+  return { data: { ...b, encoding: encoding === 'json' ? 'json' : b.encoding }, fetchedAt: e.fetchedAt, note: `assembled from cached entities: the block as ${e.source} read it` }
+}
+
+const pBlockById: Answerer = (input, c) => {
+  const e = c.store.get(c.network, 'block', 'P', input.blockID as string)
+  return e ? pBlockFits(e, input.encoding) : undefined
+}
+
+const pBlockByHeight: Answerer = (input, c) => {
+  for (const e of c.store.pageOfTerm(c.network, input.height as string, { kind: 'block', chain: 'P', limit: 10 })) {
+    if ((parsed(e) as { height?: string }).height === input.height) return pBlockFits(e, input.encoding)
+  }
+  return undefined
+}
+
+/** cchain.getBlock by hash or by number: a block read before the other way. */
+const evmBlock: Answerer = (input, c) => {
+  const chain = (input.chain as string | undefined) ?? 'C'
+  const pick = (e: StoredEntity | undefined): AssembledAnswer | undefined =>
+    e && e.source === 'cchain.getBlock' ? { data: parsed(e), fetchedAt: e.fetchedAt, note: `assembled from cached entities: the block as cchain.getBlock read it by its ${input.hash ? 'height' : 'hash'}` } : undefined
+  if (typeof input.hash === 'string') return pick(c.store.get(c.network, 'block', chain, normalizeTerm(input.hash)))
+  for (const e of c.store.pageOfTerm(c.network, input.number as string, { kind: 'block', chain, limit: 10 })) {
+    if ((parsed(e) as { head?: { number?: string } }).head?.number === input.number) return pick(e)
+  }
+  return undefined
+}
+
+/**
+ * A page of a data-service list that "load all" kept: the first page, or the page after the one whose
+ * nextPageToken is asked for. Kept sets are per list and parameters without the page token.
+ */
+function keptPage(endpoint: DataList): Answerer {
+  return (input, c) => {
+    if (!c.loads || isCachedPageToken(input.pageToken)) return undefined
+    const { pageToken, ...params } = input
+    const kept = c.loads.last(c.scope, endpoint, canonicalKey(params))
+    if (!kept) return undefined
+    const pages = kept.pages as { nextPageToken?: unknown }[]
+    const at = pageToken === undefined ? 0 : pages.findIndex((p) => p.nextPageToken === pageToken) + 1
+    if (at <= 0 && pageToken !== undefined) return undefined
+    const page = pages[at]
+    if (!page) return undefined
+    return { data: page, fetchedAt: kept.loadedAt, note: `assembled from cached entities: page ${at + 1} of ${pages.length} that "load all" kept (${kept.state})` }
+  }
+}
+
+/**
+ * data.listLatestPrimaryNetworkTransactions of one address, newest first, with no other filter: the
+ * transactions kept for that address, a page at a time from the (network, term, sort) index; the next
+ * page's token is the last row's place (CACHED_PAGE_TOKEN…).
+ */
+const txPageOfAddress: Answerer = (input, c) => {
+  const addresses = input.addresses as string[] | undefined
+  if (!addresses || addresses.length !== 1) return undefined
+  if (input.l1ValidationId !== undefined || input.txTypes !== undefined || input.startTimestamp !== undefined || input.endTimestamp !== undefined || input.sortOrder === 'asc') return undefined
+  const token = input.pageToken as string | undefined
+  if (token !== undefined && !isCachedPageToken(token)) return undefined
+  const after = token === undefined ? undefined : cursorOf(token)
+  if (token !== undefined && !after) return undefined
+  const size = input.pageSize as number
+  const chain = primaryChainOf(input.blockchainId as string)
+  const rows = c.store.pageOfTerm(c.network, normalizeTerm(addresses[0]!), { kind: 'transaction', chain, limit: size + 1, ...(after ? { after } : {}) })
+  if (rows.length === 0 && token === undefined) return undefined
+  const more = rows.length > size
+  const page = more ? rows.slice(0, size) : rows
+  // A node's reading of the same tx (core.getAtomicTx) has another shape: only the list's own rows are its items.
+  const own = page.filter((e) => e.source === PRIMARY_TX_SOURCE)
+  const last = page[page.length - 1]
+  const chainName = chain === 'P' ? 'p-chain' : chain === 'X' ? 'x-chain' : chain === 'C' ? 'c-chain' : (input.blockchainId as string)
+  return {
+    data: {
+      transactions: own.map(parsed),
+      chainInfo: { chainName, network: input.network },
+      ...(more && last ? { nextPageToken: `${CACHED_PAGE_TOKEN}${last.sort}:${last.id}` } : {})
+    },
+    // The oldest reading on the page: the page is as old as that (an empty last page: now).
+    fetchedAt: own.length > 0 ? Math.min(...own.map((e) => e.fetchedAt)) : Date.now(),
+    note: `assembled from cached entities: the transactions kept for ${addresses[0]!}, newest first (${own.length} on this page)`
+  }
+}
+
+/** Tries each answerer of a method in turn: the kept "load all" set first (the service's own pages), then entities. */
+const ANSWERERS: Readonly<Record<string, readonly Answerer[]>> = {
+  'validators.get': [validator],
+  'pchain.getBlock': [pBlockById],
+  'pchain.getBlockByHeight': [pBlockByHeight],
+  'cchain.getBlock': [evmBlock],
+  ...Object.fromEntries(DATA_LISTS.map((l) => [`data.${l}`, [keptPage(l)]])),
+  'data.listLatestPrimaryNetworkTransactions': [keptPage('listLatestPrimaryNetworkTransactions'), txPageOfAddress]
+}
+
+/** An answer assembled from kept entities for a read whose exact request was never cached, or undefined. */
+export function answerFromEntities(method: string, input: unknown, c: OfflineContext): AssembledAnswer | undefined {
+  const list = ANSWERERS[method]
+  if (!list || !input || typeof input !== 'object') return undefined
+  for (const a of list) {
+    const answer = a(input as Record<string, unknown>, c)
+    if (answer) return answer
+  }
+  return undefined
+}

@@ -1,0 +1,74 @@
+import type { Network } from '../../../shared/contract'
+import type { DataLoadsStore } from '../../cache/data-loads-store'
+import type { EntitiesStore, EntityInput } from '../../cache/entities-store'
+import { entitiesOf, extractsEntities } from '../../cache/entity-extract'
+import { answerFromEntities, isCachedPageToken, type AssembledAnswer } from './offline'
+
+/** Whose rows a read writes: the network of the profile it was made for, and that profile. */
+export interface EntityOwner {
+  network: Network
+  profileId: string | null
+}
+
+/** What the data path asks of the entities (DataPathDeps.entities): keep a live answer, assemble an offline one. */
+export interface EntitySink {
+  /** After a live answer was validated and cached: its entities kept. Never throws (a failure is logged). */
+  record(method: string, input: unknown, data: unknown, fetchedAt: number, scope: string): void
+  /** When the source cannot be reached and the exact request was never cached. */
+  offline(method: string, input: unknown, scope: string): AssembledAnswer | undefined
+  /** A page token this app made for a page assembled from the cache: answered from the cache even online. */
+  ownsPage(input: unknown): boolean
+}
+
+export interface EntityRecorderDeps {
+  store: EntitiesStore
+  loads?: DataLoadsStore
+  warn: (message: string) => void
+}
+
+/**
+ * Keeps what reads bring as entities, for the network of the profile each read was made for (the active
+ * one for the panels, the checked one for the watch), and assembles offline answers from them. Also the
+ * entry point of the journals (issued txs, profile files, log levels, alerts): `keep`.
+ */
+export class EntityRecorder {
+  constructor(private readonly d: EntityRecorderDeps) {}
+
+  /** The sink of the reads made for `owner()` (null: no profile, nothing kept or answered). */
+  for(owner: () => EntityOwner | null): EntitySink {
+    return {
+      record: (method, input, data, fetchedAt, scope) => {
+        if (!extractsEntities(method)) return
+        const who = owner()
+        if (!who) return
+        try {
+          this.d.store.ingest({ ...who, scope, source: method, fetchedAt }, entitiesOf(method, input, data, fetchedAt))
+        } catch (err) {
+          // The answer is cached and sent whatever happens here: search is the loser, not the read.
+          this.d.warn(`keeping the entities of ${method} failed: ${String(err)}`)
+        }
+      },
+      offline: (method, input, scope) => {
+        const who = owner()
+        if (!who) return undefined
+        try {
+          return answerFromEntities(method, input, { store: this.d.store, loads: this.d.loads, network: who.network, scope })
+        } catch (err) {
+          this.d.warn(`assembling ${method} from cached entities failed: ${String(err)}`)
+          return undefined
+        }
+      },
+      ownsPage: (input) => isCachedPageToken((input as { pageToken?: unknown } | null)?.pageToken)
+    }
+  }
+
+  /** Keeps entities a journal or a job wrote (not a read of the data path). Never throws. */
+  keep(owner: EntityOwner | null, source: string, scope: string, fetchedAt: number, items: readonly EntityInput[]): void {
+    if (!owner || items.length === 0) return
+    try {
+      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items)
+    } catch (err) {
+      this.d.warn(`keeping the entities of ${source} failed: ${String(err)}`)
+    }
+  }
+}
