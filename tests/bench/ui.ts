@@ -65,8 +65,8 @@ async function measureTable(page: Page, url: string, table: string, rowCount: nu
   if (shownAt === undefined) throw new Error(`${table}: rows never seen by the probe`)
   // the message that carried the rows: the largest one before they were shown
   const carrier = bench.msgs.filter((m) => m.t <= shownAt).reduce((a, b) => (b.n > a.n ? b : a))
-  const count = await page.evaluate(`document.querySelector(${JSON.stringify(table)}) !== null`)
-  if (!count) throw new Error(`${table} is not on the page`)
+  // a big UTXO set is read in parts after its first screen: scroll once every row is there
+  await page.getByTestId('utxo-set-partial').waitFor({ state: 'detached', timeout: 180_000 })
   const body = `${table} .v-vl`
   const scroll = (await page.evaluate(scrollScript(body, SCROLL_FRAMES))) as { intervals: number[]; height: number; reached: boolean }
   if (!scroll.reached || scroll.height < rowCount * 20) throw new Error(`${table}: scrolled ${scroll.height} px, expected the height of ${rowCount} rows`)
