@@ -21,7 +21,7 @@ import { EntitiesStore, INGEST_SQL, TERM_PAGE_SQL, type EntityInput } from '../.
 import { primaryTxEntity } from '../../src/main/cache/entity-extract/data-service'
 import { projectRoot } from '../../src/main/paths'
 import { tempDir } from '../support/temp'
-import { median, type Figure } from './figures'
+import { median, printFigures, type Figure } from './figures'
 import { FIXTURE_ADDRESS, FIXTURE_META, fixtureId, fixtureTx } from './tx-fixture'
 
 const INGEST_ROWS = 20_000
@@ -158,7 +158,7 @@ async function measureSize(dataDir: string, size: number): Promise<SizeResult> {
   const cursors = Array.from({ length: PAGES_MEASURED }, (_, k) => at.get('mainnet', FIXTURE_ADDRESS, Math.floor(((k + 0.5) / PAGES_MEASURED) * (size - PAGE)))!)
   const s = await serve(dataDir)
   try {
-    const profile = { name: 'bench', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', network: 'mainnet', nodeIds: [] }
+    const profile = { name: 'bench', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet', nodeIds: [] }
     const p = (await s.call('profiles.create', { profile })) as { id: string }
     await s.call('profiles.activate', { id: p.id })
     const input = (c: { sort: number; id: number }) => ({ network: 'mainnet', blockchainId: 'p-chain', addresses: [`P-${FIXTURE_ADDRESS}`], pageSize: PAGE, pageToken: `cached:${c.sort}:${c.id}` })
@@ -203,6 +203,7 @@ function benchSearch(dataDir: string): number {
 
 export async function benchEntities(): Promise<Figure[]> {
   const figures = benchIngest()
+  printFigures('entities: ingest', figures)
   const results: SizeResult[] = []
   for (const size of SIZES) {
     if (size === 1_000_000) {
@@ -214,6 +215,7 @@ export async function benchEntities(): Promise<Figure[]> {
         mkdirSync(dir.dir, { recursive: true })
         buildDb(dir.dir, size)
         results.push(await measureSize(dir.dir, size))
+        console.log(`(bench: offline page at ${size}: ${results.at(-1)!.oursMs.toFixed(2)} ms whole path, ${results.at(-1)!.rawMs.toFixed(3)} ms raw SQL)`)
       } finally {
         dir.remove()
       }
