@@ -14,7 +14,11 @@
  * the ratio to viem's default. Then, as before this rewrite, one call at a time versus all at once
  * (what batching buys).
  *
- * Then the SQLite cache beside raw better-sqlite3 (tests/bench/cache.ts).
+ * Then the SQLite cache beside raw better-sqlite3 (tests/bench/cache.ts), and the figures of issue 21, each
+ * beside its baseline or target (tests/bench/figures.ts): the entities cache at 10k, 100k and 1M rows
+ * (./entities.ts), the big tables in headless Chromium against the sim at --scale large (./ui.ts) and the
+ * renderer's initial JS; they are printed as one table and written to bench-results.json.
+ * BENCH_ONLY=entities,ui,size runs only those parts of the figures (and skips the transport and cache tables).
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -24,6 +28,14 @@ import { evmClient, getBlock } from '../../src/main/clients/node/evm'
 import { JsonRpcHttpEndpoint, MAX_BATCH, MAX_IN_FLIGHT } from '../../src/main/clients/transport/jsonrpc'
 import { freePort } from '../support/ports'
 import { benchCache } from './cache'
+import { benchEntities } from './entities'
+import { printFigures, writeResults, type Figure } from './figures'
+import { rendererSizeFigure } from './renderer-size'
+import { benchUi } from './ui'
+import { projectRoot } from '../../src/main/paths'
+
+const only = process.env['BENCH_ONLY']?.split(',')
+const part = (name: string): boolean => !only || only.includes(name)
 
 const CALLS = 2_000
 const ROUNDS = 7
@@ -89,7 +101,22 @@ async function startQuietAnvil(): Promise<{ url: string; stop: () => Promise<voi
 const anvil = await startQuietAnvil()
 let failed = false
 try {
-  const url = anvil.url
+  if (!only) await transportAndCache(anvil.url)
+  const figures: Figure[] = []
+  if (part('entities')) figures.push(...(await benchEntities()))
+  if (part('ui')) figures.push(...(await benchUi()))
+  if (part('size')) figures.push(rendererSizeFigure())
+  printFigures('Issue 21: the cache and the UI at scale (medians; baseline measured in the same run)', figures)
+  writeResults(join(projectRoot(), 'bench-results.json'), figures, { machine: `${process.platform} ${process.arch}, node ${process.version}` })
+} catch (err) {
+  failed = true
+  console.error(err)
+} finally {
+  await anvil.stop()
+}
+process.exit(failed ? 1 : 0)
+
+async function transportAndCache(url: string): Promise<void> {
   const setup = new JsonRpcHttpEndpoint({ url, service: 'anvil', batch: true })
   await setup.request('anvil_mine', [`0x${CALLS.toString(16)}`], { effect: 'node' })
   const numbers = Array.from({ length: CALLS }, (_, i) => i + 1)
@@ -187,10 +214,4 @@ try {
   console.log(`\nours, ${CALLS} calls one at a time: ${seq.toFixed(0)} ms; all at once (batched): ${con.toFixed(0)} ms (median of ${SEQUENTIAL_ROUNDS})`)
   console.log(`batched is ${(seq / con).toFixed(1)}x faster than one call at a time`)
   benchCache()
-} catch (err) {
-  failed = true
-  console.error(err)
-} finally {
-  await anvil.stop()
 }
-process.exit(failed ? 1 : 0)

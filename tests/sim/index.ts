@@ -10,7 +10,7 @@ import { FormsSwitch, parseForms } from './data-service/forms'
 import type { ServiceForms } from './data-service/forms'
 import { createDataset } from './dataset'
 import { VM_IDS } from './dataset/constants'
-import type { Dataset } from './dataset'
+import type { Dataset, SimScale } from './dataset'
 import { Faults, parseFaultSpec } from './faults'
 import { startMetricsService } from './metrics/index'
 import type { ProofWindow } from './node/evm'
@@ -21,7 +21,7 @@ import type { ValidatorShape } from './node/validators'
 import { PROFILE_DIR_SUFFIX } from './node/admin'
 import type { AdminNames, LockProfileFormat, ProfileFile, ProfileListing } from './node/admin'
 
-export type { NodeConfig, ServiceForms, ValidatorControl, ValidatorShape }
+export type { NodeConfig, ServiceForms, SimScale, ValidatorControl, ValidatorShape }
 import type { CoreView } from './node/core'
 export type { CoreView }
 export { buildSignedImport, signerUtxos } from './dataset/signing'
@@ -68,6 +68,11 @@ export interface SimOptions {
   lockProfileFormat?: LockProfileFormat
   /** the data and metrics services in the real service's forms ('real', default) or the spec's (data-service/forms.ts) */
   serviceForms?: ServiceForms
+  /**
+   * 'large': the mainnet data set gains the bulk address (100,000 atomic UTXOs for core.getUTXOs, 1,000,000
+   * P-Chain txs in the data service) and 5,000 Primary Network validators (dataset/bulk.ts); default 'small'
+   */
+  scale?: SimScale
 }
 
 /** Another EVM instance of the node: served at {nodeUrl}/ext/bc/{blockchainId}/rpc and /ws. */
@@ -128,7 +133,7 @@ export interface Sim {
 
 export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const seed = opts.seed ?? 1
-  const dataset = createDataset(seed, 'mainnet')
+  const dataset = createDataset(seed, 'mainnet', opts.scale ?? 'small')
   const faults = new Faults()
   for (const rule of parseFaultSpec(opts.faults ?? '')) faults.add(rule)
   const ownDir = opts.profileDir === undefined ? mkdtempSync(join(tmpdir(), 'node-operator-sim-')) : undefined
@@ -176,7 +181,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     })
     closers.push(() => node.close())
     const forms = new FormsSwitch(opts.serviceForms === undefined ? undefined : parseForms(opts.serviceForms))
-    const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url, forms })
+    const data = await startDataService({ port: opts.dataPort ?? 0, seed, faults, nodeUrl: node.url, forms, ...(opts.scale ? { scale: opts.scale } : {}) })
     closers.push(() => data.close())
     const metrics = await startMetricsService({ port: opts.metricsPort ?? 0, seed, faults, forms })
     closers.push(() => metrics.close())

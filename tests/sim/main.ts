@@ -3,7 +3,8 @@
  * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
  * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --no-metrics-api, --pruning, --proof-window N,
  * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text, --validator-shape real|spec,
- * --service-forms real|spec (the data and metrics services' forms, data-service/forms.ts); each default is
+ * --service-forms real|spec (the data and metrics services' forms, data-service/forms.ts), --scale small|large
+ * (large: 100,000 UTXOs, 5,000 validators, a 1,000,000-tx history; prints `bulk <address>`); each default is
  * what a current real node or service sends. Also prints `profiles <dir>` and `evm <name> <url>` for each other EVM instance.
  * Stops cleanly (anvil included) on SIGINT/SIGTERM.
  */
@@ -15,6 +16,8 @@ import { VALIDATOR_SHAPES } from './node/validators'
 import type { ValidatorShape } from './node/validators'
 import { SERVICE_FORMS } from './data-service/forms'
 import type { ServiceForms } from './data-service/forms'
+import { SIM_SCALES } from './dataset'
+import type { SimScale } from './dataset'
 
 function intOption(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined
@@ -55,6 +58,7 @@ const { values } = parseArgs({
     'lock-profile-format': { type: 'string' },
     'validator-shape': { type: 'string' },
     'service-forms': { type: 'string' },
+    scale: { type: 'string' },
   },
 })
 
@@ -77,10 +81,12 @@ const sim = await startSim({
   lockProfileFormat: choice<LockProfileFormat>(values['lock-profile-format'], 'lock-profile-format', LOCK_PROFILE_FORMATS),
   validatorShape: choice<ValidatorShape>(values['validator-shape'], 'validator-shape', VALIDATOR_SHAPES),
   serviceForms: choice<ServiceForms>(values['service-forms'], 'service-forms', SERVICE_FORMS),
+  scale: choice<SimScale>(values.scale, 'scale', SIM_SCALES),
 })
 
+const bulkLine = sim.dataset.bulk ? `bulk ${sim.dataset.bulk.address.bech32}\n` : ''
 const evmLines = sim.evmInstances.map((e) => `evm ${e.name} ${sim.nodeUrl}/ext/bc/${e.blockchainId}/rpc\n`).join('')
-process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nprofiles ${sim.profileDir}\n${evmLines}ready\n`)
+process.stdout.write(`node ${sim.nodeUrl}\ndata ${sim.dataUrl}\nmetrics ${sim.metricsUrl}\nprofiles ${sim.profileDir}\n${evmLines}${bulkLine}ready\n`)
 
 let stopping = false
 const shutdown = (signal: string) => {

@@ -79,6 +79,9 @@ export const utxoSetSchema = z
     /** when the last "load all" finished or stopped; null: never loaded */
     loadedAt: z.number().int().nullable(),
     complete: z.boolean(),
+    /** how many UTXOs the set holds; `utxos` is the part of them from `offset` on that was asked for */
+    total: z.number().int().nonnegative(),
+    offset: z.number().int().nonnegative(),
     utxos: z.array(utxoViewSchema).max(200_000),
     invalid: z.number().int(),
     totals: totalsSchema
@@ -194,9 +197,13 @@ export const coreMethods = {
     output: jobStartedSchema
   }),
   'core.utxoSet': defineMethod({
-    summary: 'The UTXOs the last "load all" kept for these addresses and chain, decoded, with totals per asset and address',
+    summary:
+      'The UTXOs the last "load all" kept for these addresses and chain, decoded, with totals per asset and address (of the whole set); offset and limit read it in parts (a set of 100,000 is ~90 MB as one answer)',
     effect: 'read',
-    input: utxoQuerySchema,
+    input: utxoQuerySchema.extend({
+      offset: z.number().int().min(0, 'must be 0 or more').default(0),
+      limit: z.number().int().min(1, 'must be at least 1').max(200_000, 'must be at most 200000').default(200_000)
+    }),
     output: utxoSetSchema
   }),
   'core.utxoSets': defineMethod({

@@ -32,6 +32,7 @@ import { PAGE_UTXO_THRESHOLD, transactionRoutes } from './routes/transactions'
 import { usageMetricsRoutes } from './routes/usage-metrics'
 import { vertexRoutes } from './routes/vertices'
 import type { DataContext } from './context'
+import type { SimScale } from '../dataset'
 
 export interface DataServiceOptions {
   port: number
@@ -50,6 +51,8 @@ export interface DataServiceOptions {
   freshData?: boolean
   /** the real service's forms or the spec's (./forms); startSim shares one switch with the metrics service */
   forms?: FormsSwitch
+  /** 'large': mainnet's data set with the bulk address (../dataset/bulk); default 'small' */
+  scale?: SimScale
 }
 
 export function dataServiceRoutes(ctx: DataContext): Route[] {
@@ -79,7 +82,7 @@ export async function startDataService(opts: DataServiceOptions): Promise<{ url:
     forms,
     nodeUrl: opts.nodeUrl ?? 'http://127.0.0.1:9650',
     unavailableSubnets: opts.unavailableSubnets ?? [],
-    load: (network) => loadNetworkData(opts.seed, network, opts.freshData ?? false),
+    load: (network) => loadNetworkData(opts.seed, network, opts.freshData ?? false, network === 'mainnet' ? opts.scale : 'small'),
   })
   const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, opts.now)
   const access = new AccessControl(

@@ -4,7 +4,7 @@
  * Built once per (seed, network) and process; `fresh` builds a private copy (determinism tests).
  */
 import { PRIMARY_NETWORK_ID, createDataset, generateDataset } from '../dataset'
-import type { Dataset, PrimaryNetworkTx } from '../dataset'
+import type { Dataset, PrimaryNetworkTx, SimScale } from '../dataset'
 import { createEvmDataset } from '../dataset/evm'
 import type { EvmDataset } from '../dataset/evm'
 
@@ -45,10 +45,11 @@ function build(primary: Dataset, name: DataNetwork): NetworkData {
 
 const memo = new Map<string, NetworkData>()
 
-export function loadNetworkData(seed: number, network: DataNetwork, fresh = false): NetworkData {
+/** `scale` 'large': the data set with the bulk address's history (../dataset/bulk). */
+export function loadNetworkData(seed: number, network: DataNetwork, fresh = false, scale: SimScale = 'small'): NetworkData {
   if (fresh) return build(generateDataset(seed, network), network)
-  const key = `${seed}:${network}`
+  const key = `${seed}:${network}:${scale}`
   let d = memo.get(key)
-  if (!d) memo.set(key, (d = build(createDataset(seed, network), network)))
+  if (!d) memo.set(key, (d = build(createDataset(seed, network, scale), network)))
   return d
 }

@@ -15,6 +15,9 @@ import type { NetworkName, NetworkParams } from './constants'
 import { generateCached } from './disk-cache'
 import { generate, type Generated } from './generate'
 import { encodeUtxo } from './txCodec'
+import { BulkAddress, LARGE_SCALE, extraValidators } from '../scale/bulk'
+import type { SimScale, SortedUtxos } from '../scale/bulk'
+import { arrayList } from '../scale/indexed-list'
 import type {
   AssetInfo, Blockchain, BlockchainStatus, L1Validator, PBalance, PBlock, PrimaryNetworkTx,
   PrimaryValidator, Subnet, UtxoRecord, WellKnownAddress, XVertex,
@@ -24,6 +27,9 @@ export type * from './types'
 export type { NetworkName, NetworkParams, PrimaryNetworkTxType } from './constants'
 export type { WellKnownNodes } from './context'
 export type { WellKnownAddressName } from './addresses'
+export { LARGE_SCALE, SIM_SCALES } from '../scale/bulk'
+export type { BulkAddress, SimScale, SortedUtxos } from '../scale/bulk'
+export type { IndexedList } from '../scale/indexed-list'
 export { DATASET_NOW, NETWORKS, PRIMARY_NETWORK_ID, PRIMARY_NETWORK_TX_TYPES, VM_IDS } from './constants'
 
 /** A well-known address with its private key (hex, no 0x): the sim's tests sign with it. */
@@ -54,7 +60,11 @@ export class Dataset {
   readonly signer: SignerAddress
   /** named node IDs: self (the sim's node), disconnected, l1, notValidator */
   readonly nodes: WellKnownNodes
-  /** current Primary Network validators (~2,000) with their delegators */
+  /** the data set's size: 'large' adds `bulk` and 3,000 more validators (see ./bulk) */
+  readonly scale: SimScale
+  /** --scale large only: the address with 100,000 atomic UTXOs and 1,000,000 P-Chain txs */
+  readonly bulk?: BulkAddress
+  /** current Primary Network validators (~2,000; 5,000 at the large scale) with their delegators */
   readonly validators: PrimaryValidator[]
   /** subnets and L1s, with their blockchains and (PoA) validators */
   readonly subnets: Subnet[]
@@ -82,9 +92,10 @@ export class Dataset {
   private pUtxoIndex?: Map<string, UtxoRecord[]>
 
   /** `generated`: the generators' output for (seed, network), when it was read from the disk cache. */
-  constructor(seed: number, network: NetworkName, generated?: Generated) {
+  constructor(seed: number, network: NetworkName, generated?: Generated, scale: SimScale = 'small') {
     const g = generated ?? generate(seed, network)
     this.seed = seed
+    this.scale = scale
     this.network = network
     this.params = NETWORKS[network]
     this.avax = g.avax
@@ -99,6 +110,10 @@ export class Dataset {
     }
     this.nodes = g.nodes
     this.validators = g.validators
+    if (scale === 'large') {
+      this.bulk = new BulkAddress(seed, this.params, g.avax, this.now)
+      this.validators = [...g.validators, ...extraValidators(seed, LARGE_SCALE.validators - g.validators.length, this.bulk.address.bech32, this.now)]
+    }
     this.subnets = g.subnets
     this.l1Validators = g.l1Validators
     this.transactions = g.transactions
@@ -161,6 +176,13 @@ export class Dataset {
       for (const list of this.atomicIndex.values()) list.sort((a, b) => (sortKey.get(a)! < sortKey.get(b)! ? -1 : 1))
     }
     return this.atomicIndex.get(`${sourceChainId}:${shortIdHex}`) ?? []
+  }
+
+  /** atomicUtxos as a sorted list with each UTXO's ID bytes; the bulk address's is computed from the index. */
+  atomicUtxoList(sourceChainId: string, shortIdHex: string): SortedUtxos {
+    if (this.bulk && sourceChainId === this.params.xChainId && shortIdHex === this.bulk.address.shortIdHex) return this.bulk.atomicUtxos()
+    const list = this.atomicUtxos(sourceChainId, shortIdHex)
+    return { ...arrayList(list), keyAt: (i) => cb58Decode(list[i]!.utxoId) }
   }
 
   /** Codec bytes of a UTXO (as core.getUTXOs hex-encodes them) */
@@ -262,11 +284,11 @@ function makeVertices(xTxs: PrimaryNetworkTx[]): XVertex[] {
 
 const memo = new Map<string, Dataset>()
 
-/** The data set for (seed, network), generated once per process (and once per generator version on disk). */
-export function createDataset(seed: number, network: NetworkName = 'mainnet'): Dataset {
-  const key = `${seed}:${network}`
+/** The data set for (seed, network, scale), generated once per process (and once per generator version on disk). */
+export function createDataset(seed: number, network: NetworkName = 'mainnet', scale: SimScale = 'small'): Dataset {
+  const key = `${seed}:${network}:${scale}`
   let ds = memo.get(key)
-  if (!ds) memo.set(key, (ds = new Dataset(seed, network, generateCached(seed, network))))
+  if (!ds) memo.set(key, (ds = new Dataset(seed, network, generateCached(seed, network), scale)))
   return ds
 }
 

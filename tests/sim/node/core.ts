@@ -13,6 +13,7 @@ import { cb58Decode, cb58Encode, EMPTY_ID, parseId } from '../lib/cb58'
 import { sha256 } from '../lib/hash'
 import { decodeHexChecksum, encodeHexChecksum } from '../lib/hexChecksum'
 import type { Dataset, UtxoRecord } from '../dataset'
+import { firstNotBefore } from '../scale/indexed-list'
 import { parseSignedAtomicTx } from '../dataset/atomicCodec'
 import type { ParsedAtomicTx } from '../dataset/atomicCodec'
 import { checkAtomicTx } from './atomicChecks'
@@ -54,7 +55,6 @@ function parseCAddress(ds: Dataset, a: string): Uint8Array {
 
 export function coreMethods(deps: CoreDeps, state: CoreState): Record<string, GorillaMethod> {
   const { ds } = deps
-  const unspent = (chain: string, hex: string): UtxoRecord[] => ds.atomicUtxos(chain, hex).filter((u) => !state.spent.has(u.utxoId))
   const methods: Record<string, GorillaMethod> = {
     // Removed from current nodes, which answer gorilla's "can't find method" (the same -32000 error an
     // unknown name gets); POST /__sim/core {"version":true} makes the sim an older node that has it.
@@ -74,23 +74,31 @@ export function coreMethods(deps: CoreDeps, state: CoreState): Record<string, Go
       const limit = limitArg === undefined || limitArg === 0n || limitArg > BigInt(MAX_UTXOS) ? MAX_UTXOS : Number(limitArg)
       const shortIds = addresses.map((a) => parseCAddress(ds, a))
       const hexes = [...new Set(shortIds.map((b) => toHex(b)))].sort()
-      // (address, utxo) pairs in the node's order: by address bytes, then UTXO ID bytes
-      const pairs: { hex: string; utxo: UtxoRecord }[] = []
-      for (const hex of hexes) for (const u of unspent(chain, hex)) pairs.push({ hex, utxo: u })
-      let from = 0
+      // (address, utxo) pairs in the node's order: by address bytes, then UTXO ID bytes; each address's
+      // list is sorted (and, for the large scale's bulk address, computed from the index), so a page
+      // starts by binary search and reads only what it returns
+      const lists = hexes.map((hex) => ({ hex, list: ds.atomicUtxoList(chain, hex) }))
+      let a = 0
+      let u = 0
       if (start && typeof start.address === 'string' && start.address !== '' && typeof start.utxo === 'string' && start.utxo !== '') {
         const startHex = toHex(parseCAddress(ds, start.address))
-        const i = pairs.findIndex((x) => x.hex === startHex && x.utxo.utxoId === start.utxo)
+        const key = cb58Decode(start.utxo)
         // as real nodes do, the start UTXO itself comes back first; one that is gone: continue at the
         // position it would have had
-        if (i >= 0) from = i
-        else {
-          const key = toHex(cb58Decode(start.utxo))
-          from = pairs.findIndex((x) => x.hex > startHex || (x.hex === startHex && toHex(cb58Decode(x.utxo.utxoId)) > key))
-          if (from < 0) from = pairs.length
+        while (a < lists.length && lists[a]!.hex < startHex) a++
+        if (a < lists.length && lists[a]!.hex === startHex) {
+          const { list } = lists[a]!
+          u = firstNotBefore(list.length, (i) => Buffer.compare(list.keyAt(i), key) < 0)
         }
       }
-      const page = pairs.slice(from, from + limit)
+      const page: { hex: string; utxo: UtxoRecord }[] = []
+      for (; a < lists.length && page.length < limit; a++, u = 0) {
+        const { hex, list } = lists[a]!
+        for (; u < list.length && page.length < limit; u++) {
+          const utxo = list.at(u)
+          if (!state.spent.has(utxo.utxoId)) page.push({ hex, utxo })
+        }
+      }
       const last = page.at(-1)
       const enc = (b: Uint8Array) => (encoding === 'hexnc' ? `0x${toHex(b)}` : encodeHexChecksum(b))
       return {

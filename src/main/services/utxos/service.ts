@@ -27,6 +27,8 @@ export interface UtxosDeps {
  */
 export class UtxosService {
   private readonly now: () => number
+  /** the whole set's totals of the set read last (see summaryOf) */
+  private summary?: { version: string; value: { invalid: number; totals: Output<'core.utxoSet'>['totals'] } }
   constructor(private readonly d: UtxosDeps) {
     this.now = d.now ?? Date.now
   }
@@ -75,19 +77,38 @@ export class UtxosService {
     return `${views.length} UTXOs${invalid ? ` (${invalid} that do not decode)` : ''}${complete ? '' : ', stopped before the end'}`
   }
 
-  set(input: Query): Output<'core.utxoSet'> {
-    const kept = this.d.store.set(this.d.active().scope, setKey(input))
-    const views = kept ? kept.rows.map((r) => JSON.parse(r.view) as UtxoView) : []
-    const decoded = views.flatMap((v) => (v.ok ? [v.utxo] : []))
+  /** The kept set from `offset`, at most `limit` UTXOs; the totals are always the whole set's. */
+  set(input: Query & { offset?: number; limit?: number }): Output<'core.utxoSet'> {
+    const scope = this.d.active().scope
+    const key = setKey(input)
+    const kept = this.d.store.set(scope, key)
+    const rows = kept?.rows ?? []
+    const offset = input.offset ?? 0
+    const views = rows.slice(offset, offset + (input.limit ?? rows.length)).map((r) => JSON.parse(r.view) as UtxoView)
+    const whole = this.summaryOf(`${scope} ${key} ${kept?.set.loadedAt ?? ''}`, rows, offset === 0 && views.length === rows.length ? views : undefined)
     return {
       addresses: input.addresses,
       sourceChain: input.sourceChain,
       loadedAt: kept?.set.loadedAt ?? null,
       complete: kept?.set.complete ?? false,
+      total: rows.length,
+      offset,
       utxos: views,
-      invalid: views.length - decoded.length,
-      totals: totalsOf(decoded)
+      ...whole
     }
+  }
+
+  /**
+   * Totals and the count that does not decode, of the whole set: computed once per kept version (its
+   * load time), so a panel reading a big set part by part does not decode every row again for each part.
+   */
+  private summaryOf(version: string, rows: readonly { view: string }[], views?: UtxoView[]): { invalid: number; totals: Output<'core.utxoSet'>['totals'] } {
+    if (this.summary?.version === version) return this.summary.value
+    const all = views ?? rows.map((r) => JSON.parse(r.view) as UtxoView)
+    const decoded = all.flatMap((v) => (v.ok ? [v.utxo] : []))
+    const value = { invalid: all.length - decoded.length, totals: totalsOf(decoded) }
+    this.summary = { version, value }
+    return value
   }
 
   /** The address sets "load all" kept for the active node, newest first: to reopen one (offline too). */

@@ -6,7 +6,8 @@
  * pageSize transactions when their UTXOs reach a performance threshold. Newest first by default.
  */
 import { PRIMARY_NETWORK_TX_TYPES } from '../../dataset'
-import type { PrimaryNetworkTx, PrimaryNetworkTxType } from '../../dataset'
+import type { IndexedList, PrimaryNetworkTx, PrimaryNetworkTxType } from '../../dataset'
+import { arrayList, mergedList, reversedList, sliceList } from '../../scale/indexed-list'
 import type { DataContext } from '../context'
 import { badRequest } from '../http/errors'
 import { sortedNetworkList } from '../http/list-request'
@@ -37,12 +38,12 @@ export function chainOfPathId(net: NetworkData, id: string, allowed: readonly ('
 }
 
 /** One page that also stops once the UTXOs of its transactions reach the threshold (never empty). */
-function txPage(tokens: PageTokens, scope: string, all: readonly PrimaryNetworkTx[], pageToken: string | undefined, pageSize: number, threshold = PAGE_UTXO_THRESHOLD) {
+function txPage(tokens: PageTokens, scope: string, all: IndexedList<PrimaryNetworkTx>, pageToken: string | undefined, pageSize: number, threshold = PAGE_UTXO_THRESHOLD) {
   const offset = tokens.read(pageToken, scope)
   const items: PrimaryNetworkTx[] = []
   let utxos = 0
   for (let i = offset; i < all.length && items.length < pageSize; i++) {
-    const t = all[i] as PrimaryNetworkTx
+    const t = all.at(i)
     const n = t.consumedUtxos.length + t.emittedUtxos.length
     if (items.length > 0 && utxos + n > threshold) break
     items.push(t)
@@ -75,6 +76,9 @@ export function transactionRoutes(ctx: DataContext): Route[] {
       const addresses = rawAddresses && parsePrimaryAddresses(rawAddresses, net, { allowEvm: chain === 'C', param: 'addresses' })
 
       let rows: PrimaryNetworkTx[]
+      const bulk = net.primary.bulk
+      // the large scale's 1,000,000-tx history: a list computed from the index, merged with the rest below
+      const withBulk = bulk !== undefined && chain === 'P' && addresses !== undefined && addresses.includes(bulk.address.bech32.toLowerCase())
       if (addresses) {
         const seen = new Set<PrimaryNetworkTx>()
         for (const a of addresses) for (const t of net.txsByAddress.get(a) ?? []) if (t.chain === chain) seen.add(t)
@@ -87,11 +91,18 @@ export function transactionRoutes(ctx: DataContext): Route[] {
           (start === undefined || t.blockTimestamp >= start) &&
           (end === undefined || t.blockTimestamp <= end),
       )
-      rows.sort((a, b) => a.blockTimestamp - b.blockTimestamp || (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0) || a.txHash.localeCompare(b.txHash))
-      if (sortOrder === 'desc') rows.reverse()
+      const order = (a: PrimaryNetworkTx, b: PrimaryNetworkTx): number =>
+        a.blockTimestamp - b.blockTimestamp || (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0) || a.txHash.localeCompare(b.txHash)
+      rows.sort(order)
+      let list: IndexedList<PrimaryNetworkTx> = arrayList(rows)
+      if (withBulk && l1ValidationId === undefined && (txTypes === undefined || txTypes.includes('BaseTx'))) {
+        const [from, to] = bulk.historyRange(start, end)
+        list = mergedList(list, sliceList(bulk.history(), from, to), order)
+      }
+      if (sortOrder === 'desc') list = reversedList(list)
 
       const scope = scopeOf('listLatestPrimaryNetworkTransactions', { network, chain, addresses, l1ValidationId, txTypes, start, end, sortOrder })
-      const page = txPage(ctx.tokens, scope, rows, single(query, 'pageToken'), pages.pageSize, ctx.limits.pageUtxoThreshold)
+      const page = txPage(ctx.tokens, scope, list, single(query, 'pageToken'), pages.pageSize, ctx.limits.pageUtxoThreshold)
       return {
         body: {
           ...tokenField(page),

@@ -1,0 +1,60 @@
+/**
+ * What the UI benches measure inside the page, installed before the app's own code runs (an init
+ * script; nothing of it is in the product):
+ *   - every websocket message's arrival time and size (the listener is added in the constructor, so it
+ *     runs before the app's own handler: the time is when the data reached the page);
+ *   - a requestAnimationFrame loop that records, per watched selector, the first frame in which it
+ *     matches (what a person sees is painted in that frame);
+ *   - a scroll driver that moves a scroll container from top to bottom, one step per frame, and gives
+ *     the frame intervals seen meanwhile.
+ * Plain JavaScript text, not functions: tsx would add helpers to a function's source that the page lacks.
+ */
+export interface PageBench {
+  msgs: { t: number; n: number; head: string }[]
+  /** selector -> the rAF timestamp of the first frame it matched in */
+  seen: Record<string, number>
+  watch: string[]
+}
+
+export const PROBE_SCRIPT = `(() => {
+  const bench = { msgs: [], seen: {}, watch: [] }
+  window.__bench = bench
+  const Original = window.WebSocket
+  class Probed extends Original {
+    constructor(url, protocols) {
+      super(url, protocols)
+      this.addEventListener('message', (e) => {
+        const text = typeof e.data === 'string' ? e.data : ''
+        bench.msgs.push({ t: performance.now(), n: text.length, head: text.slice(0, 200) })
+      })
+    }
+  }
+  window.WebSocket = Probed
+  const frame = (t) => {
+    for (const sel of bench.watch) if (bench.seen[sel] === undefined && document.querySelector(sel)) bench.seen[sel] = t
+    requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})()`
+
+/** An expression (for page.evaluate) that scrolls `selector` top to bottom in `frames` steps. */
+export function scrollScript(selector: string, frames: number): string {
+  return `new Promise((resolve, reject) => {
+    const box = document.querySelector(${JSON.stringify(selector)})
+    if (!box) return reject(new Error('no element ' + ${JSON.stringify(selector)}))
+    const height = box.scrollHeight - box.clientHeight
+    const step = height / ${frames}
+    const stamps = []
+    let i = 0
+    const tick = (t) => {
+      stamps.push(t)
+      if (i++ < ${frames}) {
+        box.scrollTop = Math.min(height, i * step)
+        requestAnimationFrame(tick)
+      } else {
+        resolve({ intervals: stamps.slice(1).map((s, k) => s - stamps[k]), height, reached: Math.abs(box.scrollTop - height) < 2 })
+      }
+    }
+    requestAnimationFrame(tick)
+  })`
+}
