@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { callApp, expect, openPanel, shot, test } from './fixtures'
+import { pickLookup } from './data-helpers'
 import { openValidators } from './validators-helpers'
 
 test.describe('cache panel', () => {
@@ -57,23 +58,103 @@ test.describe('cache panel', () => {
     await shot(page, 'cache-02-cleared')
   })
 
-  // cache.search's handler (src/main/services/cache/search.ts, the "entities" branch's) is still the scaffold on
-  // main after the entities merge: it answers "being built". Turn this on when the search lands.
-  test.fixme('with the sim gone and the page reloaded, the search finds a validator by NodeID and opens its drawer', async ({ app: page, sim: s }) => {
-    await openValidators(page, s, 'Cache search', [s.dataset.nodes.self])
-    await expect(page.getByTestId('set-count')).toHaveText('2,000')
+  test('with the sim gone and the page reloaded: what was browsed shows cached with its age, the search finds a tx by hash and a validator by NodeID and opens them, page 2 of a kept set opens', async ({ app: page, sim: s, companion }) => {
+    test.setTimeout(180_000)
+    await page.emulateMedia({ colorScheme: 'light' })
     const nodeId = s.dataset.nodes.self
+    const operator = s.dataset.wellKnown.operator.pChain
+    const rich = s.dataset.richAddress.cChain
+
+    // Browse: the validators, a page of UTXOs, and the transactions of an address loaded whole (10 a page).
+    await openValidators(page, s, 'Cache offline', [nodeId])
+    await expect(page.getByTestId('set-count')).toHaveText('2,000')
+    await openPanel(page, 'utxos')
+    await page.getByTestId('utxo-addresses').fill(rich)
+    await page.getByTestId('utxo-limit').fill('50')
+    await page.getByTestId('utxo-limit').blur()
+    await page.getByTestId('utxo-show').click()
+    await expect(page.getByTestId('utxo-page').getByTestId('utxo-count')).toHaveText('50 shown')
+    await openPanel(page, 'data')
+    await pickLookup(page, 'Primary Network', 'txs')
+    const form = page.getByTestId('lookup-form')
+    await form.getByTestId('field-blockchainId').fill('p-chain')
+    await form.getByTestId('field-addresses').fill(operator)
+    await form.getByTestId('field-pageSize').fill('10')
+    await form.getByTestId('lookup-form-submit').click()
+    const result = page.getByTestId('lookup-result')
+    await expect(result.getByTestId('page-info')).toContainText('more pages follow')
+    await result.getByTestId('load-all-start').click()
+    await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+    const all = (await callApp(companion, 'data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [operator], pageSize: 10 })).data as {
+      transactions: { txHash: string }[]
+      nextPageToken?: string
+    }
+    const tx = all.transactions[3]!.txHash
+    const page2 = (await callApp(companion, 'data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [operator], pageSize: 10, pageToken: all.nextPageToken! }))
+      .data as { transactions: { txHash: string }[] }
+
     await s.stop()
     await page.reload()
     await expect(page.getByTestId('connection-state')).toHaveText('connected')
+
+    // The transactions: the kept set, marked cached with its age; page 2 of it (never asked for by itself) too.
+    await expect(page.getByTestId('panel-title')).toHaveText('Data lookups')
+    await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(result.getByTestId('source-marker')).toContainText(/cached · /)
+    await expect(result.getByTestId('load-all-kept')).toContainText(/kept · /)
+    await shot(page, 'cache-03-offline-kept-transactions')
+    await result.getByTestId('show-pages').click()
+    await result.getByTestId('next-page').click()
+    await expect(result).toHaveAttribute('data-page', '2')
+    await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '10')
+    await expect(result.getByTestId('page-table').getByTestId('cell-txHash').first()).toHaveAttribute('data-id', page2.transactions[0]!.txHash)
+    await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(result.getByTestId('source-marker')).toContainText(/cached · /)
+    await shot(page, 'cache-04-offline-page-2')
+
+    // The validators and the UTXO page, the same, marked cached with their age.
+    await openPanel(page, 'validators')
+    const set = page.getByTestId('validator-set')
+    await expect(set.getByTestId('set-count')).toHaveText('2,000')
+    await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(set.getByTestId('source-marker')).toContainText(/cached · /)
+    await openPanel(page, 'utxos')
+    await page.getByTestId('utxo-addresses').fill(rich)
+    await page.getByTestId('utxo-limit').fill('50')
+    await page.getByTestId('utxo-limit').blur()
+    await page.getByTestId('utxo-show').click()
+    const utxos = page.getByTestId('utxo-page')
+    await expect(utxos.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(utxos.getByTestId('source-marker')).toContainText(/cached · /)
+    await expect(utxos.getByTestId('utxo-count')).toHaveText('50 shown')
+
+    // The search: a transaction by its hash opens it in Data lookups, marked, from the cache.
     await openPanel(page, 'cache')
-    await page.getByTestId('cache-search-input').locator('input').fill(nodeId)
+    const search = page.getByTestId('cache-search-input').locator('input')
+    await search.fill(tx)
+    const txs = page.getByTestId('cache-group-transaction')
+    await expect(txs.getByTestId('cache-hit')).toHaveCount(1)
+    await expect(txs.getByTestId('cache-hit')).toContainText(/cached (just now|\d+ s ago|\d+ min ago)/)
+    await shot(page, 'cache-05-search-tx')
+    await txs.getByTestId('cache-hit-link').click()
+    await expect(page.getByTestId('panel-title')).toHaveText('Data lookups')
+    await expect(result.getByTestId('highlighted-row').getByTestId('cell-txHash')).toHaveAttribute('data-id', tx)
+    await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await shot(page, 'cache-06-tx-opened')
+
+    // A validator by its NodeID opens its drawer in Validators, from the cached set.
+    await openPanel(page, 'cache')
+    await search.fill(nodeId)
     const validators = page.getByTestId('cache-group-validator')
     await expect(validators.getByTestId('cache-hit')).toHaveCount(1)
-    await expect(validators).toContainText('cached')
-    await shot(page, 'cache-03-search')
+    await expect(validators.getByTestId('cache-hit')).toContainText(/cached (just now|\d+ s ago|\d+ min ago)/)
+    await shot(page, 'cache-07-search-validator')
     await validators.getByTestId('cache-hit-link').click()
     await expect(page.getByTestId('panel-title')).toHaveText('Validators')
     await expect(page.getByTestId('drawer-node-id')).toHaveAttribute('data-text', nodeId)
+    await expect(page.getByTestId('validator-drawer').getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
+    await expect(page.getByTestId('fact-Own stake')).toContainText('AVAX')
+    await expect(page.getByTestId('validator-drawer')).not.toContainText('nothing is cached')
+    await shot(page, 'cache-08-validator-opened')
   })
 })
