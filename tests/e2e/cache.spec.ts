@@ -1,13 +1,34 @@
 /**
  * The Cache panel against the local network (tests/sim), in Chromium (issue 21): what reading the validators
  * kept shows there per kind and profile; "/" focuses its search box; a kind exported as CSV; a clear that
- * asks first; browser mode shows the backup commands instead of choosing a file. Then, with the sim stopped
- * and the page reloaded, the search finds a validator by NodeID and a transaction by hash and opens them.
+ * asks first; browser mode shows the backup commands instead of choosing a file. Then issue 21's acceptance:
+ * validators, a UTXO page and an address's transactions (loaded whole) browsed; with the sim stopped and the
+ * page reloaded, each shows marked cached with its age, page 2 of the kept set (never asked by itself) opens,
+ * and the search finds a transaction by hash and a validator by NodeID and opens them (its drawer, offline).
  */
 import { readFile } from 'node:fs/promises'
+import type { Locator, Page } from '@playwright/test'
 import { callApp, expect, openPanel, shot, test } from './fixtures'
 import { pickLookup } from './data-helpers'
 import { openValidators } from './validators-helpers'
+
+/** A page of 50 UTXOs of an address, shown. */
+async function askUtxos(page: Page, address: string): Promise<void> {
+  await page.getByTestId('utxo-addresses').fill(address)
+  await page.getByTestId('utxo-limit').fill('50')
+  await page.getByTestId('utxo-limit').blur()
+  await page.getByTestId('utxo-show').click()
+}
+
+/** The Cache panel's search for one ID: its one hit of that kind, marked cached with its age. */
+async function searchCache(page: Page, query: string, kind: string): Promise<Locator> {
+  await openPanel(page, 'cache')
+  await page.getByTestId('cache-search-input').locator('input').fill(query)
+  const group = page.getByTestId(`cache-group-${kind}`)
+  await expect(group.getByTestId('cache-hit')).toHaveCount(1)
+  await expect(group.getByTestId('cache-hit')).toContainText(/cached (just now|\d+ s ago|\d+ min ago)/)
+  return group
+}
 
 test.describe('cache panel', () => {
   test.describe.configure({ timeout: 120_000 })
@@ -69,10 +90,7 @@ test.describe('cache panel', () => {
     await openValidators(page, s, 'Cache offline', [nodeId])
     await expect(page.getByTestId('set-count')).toHaveText('2,000')
     await openPanel(page, 'utxos')
-    await page.getByTestId('utxo-addresses').fill(rich)
-    await page.getByTestId('utxo-limit').fill('50')
-    await page.getByTestId('utxo-limit').blur()
-    await page.getByTestId('utxo-show').click()
+    await askUtxos(page, rich)
     await expect(page.getByTestId('utxo-page').getByTestId('utxo-count')).toHaveText('50 shown')
     await openPanel(page, 'data')
     await pickLookup(page, 'Primary Network', 'txs')
@@ -119,22 +137,14 @@ test.describe('cache panel', () => {
     await expect(set.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
     await expect(set.getByTestId('source-marker')).toContainText(/cached · /)
     await openPanel(page, 'utxos')
-    await page.getByTestId('utxo-addresses').fill(rich)
-    await page.getByTestId('utxo-limit').fill('50')
-    await page.getByTestId('utxo-limit').blur()
-    await page.getByTestId('utxo-show').click()
+    await askUtxos(page, rich)
     const utxos = page.getByTestId('utxo-page')
     await expect(utxos.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
     await expect(utxos.getByTestId('source-marker')).toContainText(/cached · /)
     await expect(utxos.getByTestId('utxo-count')).toHaveText('50 shown')
 
     // The search: a transaction by its hash opens it in Data lookups, marked, from the cache.
-    await openPanel(page, 'cache')
-    const search = page.getByTestId('cache-search-input').locator('input')
-    await search.fill(tx)
-    const txs = page.getByTestId('cache-group-transaction')
-    await expect(txs.getByTestId('cache-hit')).toHaveCount(1)
-    await expect(txs.getByTestId('cache-hit')).toContainText(/cached (just now|\d+ s ago|\d+ min ago)/)
+    const txs = await searchCache(page, tx, 'transaction')
     await shot(page, 'cache-05-search-tx')
     await txs.getByTestId('cache-hit-link').click()
     await expect(page.getByTestId('panel-title')).toHaveText('Data lookups')
@@ -143,11 +153,7 @@ test.describe('cache panel', () => {
     await shot(page, 'cache-06-tx-opened')
 
     // A validator by its NodeID opens its drawer in Validators, from the cached set.
-    await openPanel(page, 'cache')
-    await search.fill(nodeId)
-    const validators = page.getByTestId('cache-group-validator')
-    await expect(validators.getByTestId('cache-hit')).toHaveCount(1)
-    await expect(validators.getByTestId('cache-hit')).toContainText(/cached (just now|\d+ s ago|\d+ min ago)/)
+    const validators = await searchCache(page, nodeId, 'validator')
     await shot(page, 'cache-07-search-validator')
     await validators.getByTestId('cache-hit-link').click()
     await expect(page.getByTestId('panel-title')).toHaveText('Validators')
