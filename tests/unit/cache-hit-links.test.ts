@@ -13,6 +13,11 @@ describe('hitLink', () => {
     expect(hit('block', '0xbeef', 'chainIdOfAnL1')).toEqual({ path: '/cchain', query: { block: '0xbeef', chain: 'chainIdOfAnL1' } })
     expect(hit('transaction', 'txP', 'P')).toEqual({ path: '/data', query: { tab: 'transactions', chain: 'p-chain', tx: 'txP' } })
     expect(hit('transaction', 'txX', 'X')).toMatchObject({ query: { chain: 'x-chain' } })
+    // with the addresses it moves funds of: the list of the first (the spender), where the cache answers offline
+    expect(hitLink({ kind: 'transaction', key: 'txP', chain: 'P', label: 'txP', addresses: ['P-avax1spender', 'P-avax1other'] })).toEqual({
+      path: '/data',
+      query: { tab: 'transactions', chain: 'p-chain', tx: 'txP', addresses: 'P-avax1spender' }
+    })
     expect(hit('transaction', 'atomicId', 'C')).toEqual({ path: '/atomic', query: { tx: 'atomicId' } })
     expect(hit('issuedTx', 'atomicId', 'C')).toEqual({ path: '/atomic', query: { tx: 'atomicId' } })
   })

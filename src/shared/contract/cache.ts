@@ -52,7 +52,12 @@ export const entityHitSchema = z
     /** A time in ms or a height: what "newest first" orders by. */
     sort: z.number().int(),
     fetchedAt: z.number().int(),
-    pinned: z.boolean()
+    pinned: z.boolean(),
+    /**
+     * A data-service transaction: the addresses it moves funds of (as its chain writes them, "P-avax1…"),
+     * the spender's first. No data-service method reads one tx by its ID: it opens in the list of an address.
+     */
+    addresses: z.array(z.string().max(100)).max(20).optional()
   })
   .strict()
 export type EntityHit = z.infer<typeof entityHitSchema>

@@ -72,7 +72,14 @@ describe('entities kept from reads', () => {
     // Search: a tx by its hash, a validator by its NodeID, a UTXO by its ID.
     const byHash = await client.call('cache.search', { query: someTx.txHash })
     expect(byHash.network).toBe('mainnet')
-    expect(byHash.groups.find((g) => g.kind === 'transaction')!.hits[0]).toMatchObject({ key: someTx.txHash, chain: 'P', source: 'data.listLatestPrimaryNetworkTransactions', pinned: false })
+    const txHit = byHash.groups.find((g) => g.kind === 'transaction')!.hits[0]!
+    expect(txHit).toMatchObject({ key: someTx.txHash, chain: 'P', source: 'data.listLatestPrimaryNetworkTransactions', pinned: false })
+    // It opens in the list of an address (no method reads one tx by its ID): the spender's first, as P-… addresses.
+    const parties = (list: unknown): string[] => ((list ?? []) as { addresses: string[] }[]).flatMap((u) => u.addresses)
+    const spent = parties((someTx as Record<string, unknown>).consumedUtxos)
+    const all = [...new Set([...spent, ...parties((someTx as Record<string, unknown>).emittedUtxos)])]
+    expect(all.length).toBeGreaterThan(0)
+    expect(txHit.addresses).toEqual(all.map((a) => `P-${a}`))
     const byNode = await client.call('cache.search', { query: other.nodeID, kinds: ['validator'] })
     expect(byNode.groups).toEqual([{ kind: 'validator', total: 1, hits: [expect.objectContaining({ key: other.nodeID, label: expect.stringContaining(other.nodeID) })] }])
     const byUtxo = await client.call('cache.search', { query: firstUtxo.ok ? firstUtxo.utxo.utxoID : '' })

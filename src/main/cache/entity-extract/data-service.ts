@@ -19,6 +19,24 @@ export function primaryChainOf(blockchainId: string, chainName?: string): string
 export const PRIMARY_TX_SOURCE = 'data.listLatestPrimaryNetworkTransactions'
 
 /**
+ * The addresses a Primary Network transaction moves funds of, as the data service writes them, each once:
+ * its spent UTXOs' owners first (the spender), then its outputs' and EVM inputs' and outputs' parties.
+ */
+export function primaryTxAddresses(tx: unknown): string[] {
+  const t = tx as Record<string, unknown>
+  const found = new Set<string>()
+  const add = (...vs: unknown[]): void => {
+    for (const v of vs) {
+      if (typeof v === 'string' && v.length > 0) found.add(v)
+      else if (Array.isArray(v)) add(...(v as unknown[]))
+    }
+  }
+  for (const list of [t.consumedUtxos, t.emittedUtxos]) if (Array.isArray(list)) for (const u of list as { addresses?: unknown }[]) add(u?.addresses)
+  for (const list of [t.evmInputs, t.evmOutputs]) if (Array.isArray(list)) for (const u of list as { fromAddress?: unknown; toAddress?: unknown }[]) add(u?.fromAddress, u?.toAddress)
+  return [...found]
+}
+
+/**
  * A Primary Network transaction of the data service (P, X or C atomic), found by its hash, its block (hash
  * and height), every address it touches, its node and subnet, and the addresses the list was asked for
  * (so a page of one address is always found again by that address).
@@ -28,8 +46,7 @@ export function primaryTxEntity(tx: PrimaryTx, chain: string, askedFor: readonly
   const terms = new TermSet().add(t.txHash, t.blockHash, askedFor)
   const height = (t.blockNumber ?? t.blockHeight) as string | number | undefined
   if (height !== undefined) terms.add(String(height))
-  for (const list of [t.consumedUtxos, t.emittedUtxos] as unknown[]) if (Array.isArray(list)) for (const u of list as { addresses?: unknown }[]) terms.add(u.addresses)
-  for (const list of [t.evmInputs, t.evmOutputs] as unknown[]) if (Array.isArray(list)) for (const u of list as { fromAddress?: unknown; toAddress?: unknown }[]) terms.add(u.fromAddress, u.toAddress)
+  terms.add(primaryTxAddresses(tx))
   terms.add(t.nodeId, t.subnetId, t.rewardAddresses)
   const seconds = (t.blockTimestamp ?? t.timestamp) as number | undefined
   return {

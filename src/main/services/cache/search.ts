@@ -2,6 +2,7 @@ import { ENTITY_KINDS, type EntityHit, type Output } from '../../../shared/contr
 import { AppError } from '../../../shared/rpc/errors'
 import type { EntitiesStore, StoredEntity } from '../../cache/entities-store'
 import { MAX_CHAIN, MAX_KEY, MAX_LABEL } from '../../cache/entity-extract/common'
+import { PRIMARY_TX_SOURCE, primaryTxAddresses } from '../../cache/entity-extract/data-service'
 import { normalizeTerm } from '../../cache/entity-terms'
 import type { EntityOwner } from '../entities/recorder'
 import type { AreaHandlers } from '../handlers'
@@ -34,7 +35,24 @@ export function termsOfQuery(query: string): string[] {
   return [...terms]
 }
 
+/** A bech32 address without its chain prefix (how the data service writes a tx's parties). */
+const BECH32 = /^[a-z0-9]{1,40}1[02-9ac-hj-np-z]{6,58}$/
+
+/**
+ * The addresses a data-service P-, X- or C-Chain transaction opens under in Data lookups (no method reads one
+ * tx by its ID), written as that chain's addresses are typed ("P-avax1…"); the spender's first.
+ */
+function txAddresses(e: StoredEntity): string[] | undefined {
+  if (e.kind !== 'transaction' || e.source !== PRIMARY_TX_SOURCE || !['P', 'X', 'C'].includes(e.chain)) return undefined
+  const found = primaryTxAddresses(JSON.parse(e.data) as unknown)
+    .map(normalizeTerm)
+    .filter((a) => BECH32.test(a))
+    .slice(0, 20)
+  return found.length > 0 ? found.map((a) => `${e.chain}-${a}`) : undefined
+}
+
 function hitOf(e: StoredEntity): EntityHit {
+  const addresses = txAddresses(e)
   return {
     kind: e.kind,
     key: e.key.slice(0, MAX_KEY),
@@ -45,7 +63,8 @@ function hitOf(e: StoredEntity): EntityHit {
     source: e.source.slice(0, 100),
     sort: e.sort,
     fetchedAt: e.fetchedAt,
-    pinned: e.pinned
+    pinned: e.pinned,
+    ...(addresses ? { addresses } : {})
   }
 }
 

@@ -29,15 +29,16 @@ function ownerIn(label: string): string | undefined {
 const dataChain = (chain: string): 'p-chain' | 'x-chain' | 'c-chain' => (chain === 'X' ? 'x-chain' : chain === 'C' ? 'c-chain' : 'p-chain')
 
 /** The route a hit opens. */
-export function hitLink(hit: Pick<EntityHit, 'kind' | 'key' | 'chain' | 'label'>): RouteLocationRaw {
+export function hitLink(hit: Pick<EntityHit, 'kind' | 'key' | 'chain' | 'label' | 'addresses'>): RouteLocationRaw {
   const { key, chain } = hit
   switch (hit.kind) {
     case 'validator':
       return linkTo({ kind: 'node', nodeId: key })
     case 'transaction':
-      // A C-Chain atomic tx (a CB58 ID) has its lookup in Atomic; the others open Data lookups' transactions.
+      // A C-Chain atomic tx (a CB58 ID) has its lookup in Atomic; the others open Data lookups' transactions
+      // of the tx's spender, marked there (one address: the cache answers a list of one address offline).
       if (chain === 'C' && !key.startsWith('0x')) return linkTo({ kind: 'atomicTx', txId: key })
-      return linkTo({ kind: 'chainTx', txId: key, chain: dataChain(chain) })
+      return linkTo({ kind: 'chainTx', txId: key, chain: dataChain(chain), ...(hit.addresses?.length ? { addresses: hit.addresses.slice(0, 1) } : {}) })
     case 'issuedTx':
       return linkTo({ kind: 'atomicTx', txId: key })
     case 'block':
