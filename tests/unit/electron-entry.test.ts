@@ -23,6 +23,9 @@ beforeAll(async () => {
   // Main logs warnings (dropped frames, a failing call after quit) on stderr; kept to be read, not shown.
   stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
   vi.stubEnv('COMPANION_DATA_DIR', data.dir)
+  // Unit files share a module registry (isolate: false in vitest.config.ts): main is loaded afresh, with
+  // this file's stand-in for electron.
+  vi.resetModules()
   await import('../../src/main/index')
   // Importing main's entry transforms the whole main process (hundreds of files): seconds on a busy 2-core machine.
 }, 60_000)

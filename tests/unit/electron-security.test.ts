@@ -11,6 +11,9 @@ import { tempDir } from '../support/temp'
  */
 const electron = await vi.hoisted(async () => (await import('../support/fake-electron')).createFakeElectron())
 vi.mock('electron', () => electron.module)
+// Unit files share a module registry (isolate: false in vitest.config.ts): the entry files are loaded afresh,
+// so they take this file's stand-in, not one another file's import left bound to its own.
+vi.resetModules()
 
 const { APP_ORIGIN, DESKTOP_CSP, RENDERER_INDEX_URL, handleAppProtocol, isRendererUrl, registerAppScheme } = await import('../../src/main/electron/protocol')
 const { createMainWindow } = await import('../../src/main/electron/window')

@@ -10,13 +10,13 @@ import { execFile } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBrowserServer, type BrowserServer } from '../../../src/main/server/browser-server'
 import { decodeProfile } from '../../../src/main/services/control/pprof-decoder'
 import type { Contract } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
 import { fuzzProfile } from '../../support/fuzz-profiles'
+import { pageClient } from '../../support/page-client'
 import { deepStacks, field, longVarint, manyLines, writeEmptySamples } from '../../support/hostile-profiles'
 import { appsPerTest, failure, fakeStaticDir, tempDir } from './helpers'
 
@@ -87,37 +87,19 @@ describe('hostile profile files end within 10 seconds with a message, and the ap
     await withFolder(client)
     const statics = fakeStaticDir()
     let server: BrowserServer | undefined
-    let ws: WebSocket | undefined
+    let page: Awaited<ReturnType<typeof pageClient>> | undefined
     try {
       server = await startBrowserServer({ server: app.server, staticDir: statics.dir, port: 0 })
-      const token = new URL(server.url).searchParams.get('token')!
-      const port = server.port
-      ws = await new Promise<WebSocket>((resolve, reject) => {
-        const s = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${token}`, { origin: `http://127.0.0.1:${port}` })
-        s.once('open', () => resolve(s))
-        s.once('error', reject)
-      })
-      const socket = ws
-      let next = 1
-      const answers = new Map<number, (f: { t: string; output?: unknown; error?: { code: string; message: string } }) => void>()
-      socket.on('message', (m) => {
-        const f = JSON.parse(String(m)) as { id: number; t: string }
-        answers.get(f.id)?.(f)
-      })
-      const call = (method: string, input: unknown) =>
-        new Promise<{ t: string; output?: unknown; error?: { code: string; message: string } }>((resolve) => {
-          const id = next++
-          answers.set(id, resolve)
-          socket.send(JSON.stringify({ t: 'call', id, method, input }))
-        })
+      // The page's own client: the websocket with the launch token, from the server's origin.
+      const pageCalls = (page = await pageClient(server.url))
       for (const [name, message] of Object.entries(HOSTILE)) {
-        const r = await meanwhile(() => call('control.openProfile', { name }), () => call('profiles.list', {}))
-        expect(r.outcome).toMatchObject({ t: 'fail', error: { message: expect.stringMatching(message) } })
+        const r = await meanwhile(() => failure(pageCalls.call('control.openProfile', { name })), () => pageCalls.call('profiles.list', {}))
+        expect(r.outcome).toMatchObject({ message: expect.stringMatching(message) })
         expect(r.ms).toBeLessThan(10_000)
         if (name === 'deep-stacks.profile') expect(r.answered).toBeGreaterThan(3)
       }
     } finally {
-      ws?.close()
+      page?.close()
       await server?.close()
       statics.remove()
     }

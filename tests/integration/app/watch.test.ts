@@ -111,6 +111,7 @@ describe('watch', () => {
 
   it('"companion watch" prints a firing line for a node that cannot be reached, and ends with 0 on SIGTERM', async () => {
     const t = tempDir()
+    let child: ReturnType<typeof spawn> | undefined
     try {
       const port = await closedPort()
       const out: string[] = []
@@ -129,12 +130,13 @@ describe('watch', () => {
       expect(wrong.join('\n')).toMatch(/"watch" takes only --data-dir \(not --profile\)/)
 
       // The built CLI, as an installed copy runs it (through tsx, its signal relay may kill the child before it stops cleanly).
-      const child = spawn(process.execPath, ['out/main/cli.js', 'watch', '--data-dir', t.dir], { stdio: ['ignore', 'pipe', 'pipe'] })
-      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+      child = spawn(process.execPath, ['out/main/cli.js', 'watch', '--data-dir', t.dir], { stdio: ['ignore', 'pipe', 'pipe'] })
+      const watcher = child
+      const exited = new Promise<number | null>((r) => watcher.once('exit', (code) => r(code)))
       const line = await new Promise<Record<string, unknown>>((resolve, reject) => {
         let buf = ''
         const timer = setTimeout(() => reject(new Error(`no firing line; stdout so far: ${buf}`)), 12_000)
-        child.stdout.on('data', (chunk: Buffer) => {
+        watcher.stdout!.on('data', (chunk: Buffer) => {
           buf += chunk.toString()
           for (const l of buf.split('\n').slice(0, -1)) {
             const j = JSON.parse(l) as Record<string, unknown>
@@ -146,6 +148,8 @@ describe('watch', () => {
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
     } finally {
+      // A watcher left running by a failed assertion would go on checking (and loading the machine) after the run.
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       t.remove()
     }
   }, 20_000)
