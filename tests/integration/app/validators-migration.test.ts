@@ -29,10 +29,28 @@ async function twoProfiles(client: RpcClient<Contract>): Promise<{ plain: string
   return { plain, own }
 }
 
-/** The data folder as the previous version left it: schema 11, its validator tables and its setting. */
+/** The tables of a database at schema `version` (its migrations run on an empty one). */
+function tablesAt(version: number): Set<string> {
+  const db = new Database(':memory:')
+  try {
+    for (const m of MIGRATIONS.slice(0, version)) db.exec(m)
+    return new Set(db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name))
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The data folder as the previous version left it: schema 11, its validator tables and its setting. The
+ * tables later migrations made go (with their indexes), so that those migrations run again as on a real one.
+ */
 function backToSchema11(dataDir: string, settings: string | null): void {
   const db = new Database(join(dataDir, DB_FILE))
   try {
+    const at11 = tablesAt(11)
+    const now = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
+    db.pragma('foreign_keys = OFF')
+    for (const { name } of now) if (!at11.has(name)) db.exec(`DROP TABLE "${name}"`)
     db.exec(OLD_TABLES)
     db.prepare('INSERT INTO validator_samples (scope, node_id, at, validating, uptime, connected) VALUES (?, ?, ?, 1, ?, 1)').run('http://127.0.0.1:9', 'NodeID-x', 1, '99.5')
     if (settings !== null) db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('validators.settings', settings)
