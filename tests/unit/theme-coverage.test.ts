@@ -1,16 +1,16 @@
 /**
- * The renderer's dark theme (src/renderer/src/theme.ts) lists Naive UI's per-component dark themes one by
+ * The renderer's dark theme (src/renderer/src/theme-dark.ts) lists Naive UI's per-component dark themes one by
  * one instead of importing `darkTheme`, which would bundle every component's dark styles. The cost: a
  * component whose dark theme is not listed renders with its light styles on dark colours. This test
  * scans every .vue/.ts file under src/renderer/src for components imported from 'naive-ui' and fails
- * when the dark theme of one of them is missing from theme.ts. Extra themes in theme.ts are fine.
+ * when the dark theme of one of them is missing from theme-dark.ts. Extra themes there are fine.
  *
- * Adding a component Naive UI themes: add its `xxxDark` to theme.ts (and to THEME_KEYS below if it is not
+ * Adding a component Naive UI themes: add its `xxxDark` to theme-dark.ts (and to THEME_KEYS below if it is not
  * there yet; its key is the name in `useTheme("Key", ...)` in node_modules/naive-ui/es/<component>/src).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { darkTheme, lightTheme } from 'naive-ui'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -126,7 +126,7 @@ const THEME_KEYS: Readonly<Record<string, readonly string[]>> = {
   NUl: ['Typography']
 }
 
-/** Components with no theme of their own: nothing to add to theme.ts for them. */
+/** Components with no theme of their own: nothing to add to theme-dark.ts for them. */
 const NO_THEME: Readonly<Record<string, string>> = {
   NConfigProvider: 'provides the theme; has none itself',
   NGlobalStyle: "reads only the theme's `common` colours (body background and text)",
@@ -200,7 +200,7 @@ interface ThemeLike {
 
 /**
  * What a component theme renders with: its variables for its own common colours, and its peers'.
- * Compared by value, not identity: in Node, 'naive-ui' resolves to its CommonJS build while theme.ts's
+ * Compared by value, not identity: in Node, 'naive-ui' resolves to its CommonJS build while theme-dark.ts's
  * deep import (skeleton) is the ES build, so the same theme can be two different objects here.
  */
 function fingerprint(theme: ThemeLike): unknown {
@@ -217,17 +217,10 @@ const naiveLight = lightTheme as unknown as Record<string, ThemeLike>
 let appDark: Record<string, unknown>
 
 beforeAll(async () => {
-  // theme.ts reads the system preference and the saved pick when it loads.
-  vi.stubGlobal('window', { matchMedia: () => ({ matches: false, addEventListener: () => {} }) })
-  vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {}, removeItem: () => {} })
-  // Path in a variable: theme.ts is a DOM file, outside this (Node) project's type-check.
-  const themeModule = '../../src/renderer/src/theme.ts'
+  // Path in a variable: theme-dark.ts is a DOM file, outside this (Node) project's type-check.
+  const themeModule = '../../src/renderer/src/theme-dark.ts'
   const mod = (await import(/* @vite-ignore */ themeModule)) as { naiveDarkTheme: Record<string, unknown> }
   appDark = mod.naiveDarkTheme
-})
-
-afterAll(() => {
-  vi.unstubAllGlobals()
 })
 
 describe('renderer imports of naive-ui', () => {
@@ -255,7 +248,7 @@ describe('renderer imports of naive-ui', () => {
   })
 })
 
-describe('dark theme (src/renderer/src/theme.ts)', () => {
+describe('dark theme (src/renderer/src/theme-dark.ts)', () => {
   it('keeps the name "dark" (Naive UI keys its style cache by it) and the dark common colours', () => {
     expect(appDark['name']).toBe('dark')
     expect(appDark['common']).toEqual(darkTheme.common)
@@ -268,7 +261,7 @@ describe('dark theme (src/renderer/src/theme.ts)', () => {
         if (appDark[key] === undefined) missing.push(`${key} (for ${component} in ${[...new Set(files)].join(', ')})`)
       }
     }
-    expect(missing, 'add these xxxDark themes from naive-ui to naiveDarkTheme in theme.ts').toEqual([])
+    expect(missing, 'add these xxxDark themes from naive-ui to naiveDarkTheme in theme-dark.ts').toEqual([])
   })
 
   it('has only real dark component themes, each under its own key', () => {

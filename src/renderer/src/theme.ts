@@ -2,100 +2,8 @@
  * Light / dark theme. Until the person picks one, the page follows the system (prefers-color-scheme);
  * a pick is kept in localStorage. Shared state: one preference for the whole window.
  */
-import { computed, ref } from 'vue'
-import {
-  alertDark,
-  badgeDark,
-  buttonDark,
-  cardDark,
-  checkboxDark,
-  codeDark,
-  collapseDark,
-  commonDark,
-  dataTableDark,
-  descriptionsDark,
-  dialogDark,
-  drawerDark,
-  dropdownDark,
-  dynamicInputDark,
-  emptyDark,
-  formDark,
-  inputDark,
-  inputNumberDark,
-  layoutDark,
-  menuDark,
-  messageDark,
-  modalDark,
-  notificationDark,
-  popconfirmDark,
-  popoverDark,
-  progressDark,
-  radioDark,
-  resultDark,
-  selectDark,
-  spaceDark,
-  spinDark,
-  statisticDark,
-  switchDark,
-  tabsDark,
-  tagDark,
-  tooltipDark,
-  treeDark,
-  typographyDark,
-  type GlobalTheme
-} from 'naive-ui'
-// naive-ui's index does not re-export skeletonDark; this is the module its own darkTheme imports.
-import { skeletonDark } from 'naive-ui/es/skeleton/styles'
-
-/**
- * Naive UI's dark theme, reduced to the components this app uses. Importing `darkTheme` would pull
- * every component's dark styles into the bundle. A component missing here falls back to its light
- * styles on dark colours: tests/unit/theme-coverage.test.ts fails when a used component is missing.
- * Peers (the select menu inside Select, the scrollbar inside Modal, ...) come with each theme.
- * `name` stays 'dark': Naive UI keys its style cache by theme name.
- */
-export const naiveDarkTheme: GlobalTheme = {
-  name: 'dark',
-  common: commonDark,
-  Alert: alertDark,
-  Badge: badgeDark,
-  Button: buttonDark,
-  Card: cardDark,
-  Checkbox: checkboxDark,
-  Code: codeDark,
-  Collapse: collapseDark,
-  DataTable: dataTableDark,
-  Descriptions: descriptionsDark,
-  Dialog: dialogDark,
-  Drawer: drawerDark,
-  Dropdown: dropdownDark,
-  DynamicInput: dynamicInputDark,
-  Empty: emptyDark,
-  Form: formDark,
-  Input: inputDark,
-  InputNumber: inputNumberDark,
-  Layout: layoutDark,
-  Menu: menuDark,
-  Message: messageDark,
-  Modal: modalDark,
-  Notification: notificationDark,
-  Popconfirm: popconfirmDark,
-  Popover: popoverDark,
-  Progress: progressDark,
-  Radio: radioDark,
-  Result: resultDark,
-  Select: selectDark,
-  Space: spaceDark,
-  Skeleton: skeletonDark,
-  Spin: spinDark,
-  Statistic: statisticDark,
-  Switch: switchDark,
-  Tabs: tabsDark,
-  Tag: tagDark,
-  Tooltip: tooltipDark,
-  Tree: treeDark,
-  Typography: typographyDark
-}
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { GlobalTheme } from 'naive-ui'
 
 export type ThemePreference = 'system' | 'light' | 'dark'
 
@@ -112,14 +20,35 @@ media.addEventListener('change', (e) => (systemDark.value = e.matches))
 
 const preference = ref<ThemePreference>(readPreference())
 
-const isDark = computed(() => (preference.value === 'system' ? systemDark.value : preference.value === 'dark'))
+/** What the person asked for (or the system says). */
+const wantDark = computed(() => (preference.value === 'system' ? systemDark.value : preference.value === 'dark'))
+
+/**
+ * The dark theme, once theme-dark.ts has loaded: it is not part of the page's first download. The page
+ * stays light until it is there (a few milliseconds from the app's own files), so Naive UI and the charts,
+ * which both follow `isDark`, switch together.
+ */
+const darkTheme = shallowRef<GlobalTheme | null>(null)
+let darkLoading: Promise<GlobalTheme> | null = null
+function loadDark(): Promise<GlobalTheme> {
+  darkLoading ??= import('./theme-dark').then((m) => (darkTheme.value = m.naiveDarkTheme))
+  return darkLoading
+}
+watch(wantDark, (dark) => dark && void loadDark(), { immediate: true })
+
+const isDark = computed(() => wantDark.value && darkTheme.value !== null)
+
+/** Resolves when the theme the page starts with is ready: main.ts mounts after it, so a dark page never flashes light. */
+export function themeReady(): Promise<unknown> {
+  return wantDark.value ? loadDark() : Promise.resolve()
+}
 
 export function useTheme() {
   return {
     preference: computed(() => preference.value),
     isDark,
     /** For NConfigProvider: null is Naive UI's light theme. */
-    naiveTheme: computed<GlobalTheme | null>(() => (isDark.value ? naiveDarkTheme : null)),
+    naiveTheme: computed<GlobalTheme | null>(() => (isDark.value ? darkTheme.value : null)),
     setPreference(p: ThemePreference) {
       preference.value = p
       if (p === 'system') localStorage.removeItem(STORAGE_KEY)

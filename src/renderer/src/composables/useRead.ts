@@ -14,7 +14,7 @@
  * cache (and then why, in `offline`), and how old it is (`age`, ticking).
  */
 import { computed, onScopeDispose, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref } from 'vue'
-import { contract, type CachedMethod, type Data, type Envelope, type Input, type Source } from '../../../shared/contract'
+import type { CachedMethod, Contract, Data, Envelope, Input, Source } from '../../../shared/contract'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
@@ -48,6 +48,24 @@ interface Attempt {
 
 const PAGE_ERROR: ErrorData = { code: 'INTERNAL', message: 'Unexpected error in the page' }
 
+/**
+ * The contract's method table, read here only for each method's `from`. Imported apart so that the schemas
+ * (zod and every area's) stay out of the page's first download: the shell paints without them. It starts
+ * loading with this module and is there long before the first read answers; a read that answers sooner
+ * tells the node's state once it is (a hint that may start a probe, nothing on screen waits for it).
+ */
+let methods: Contract['methods'] | null = null
+const methodsLoaded = import('../../../shared/contract').then((m) => (methods = m.contract.methods))
+
+/** Runs `then` with whether `method` reads the node, at once when the method table is loaded. */
+function whenNodeRead(method: CachedMethod, then: () => void): void {
+  const check = (table: Contract['methods']) => {
+    if ((table[method] as { from?: string }).from === 'node') then()
+  }
+  if (methods) check(methods)
+  else void methodsLoaded.then(check)
+}
+
 export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGetter<Input<M> | null | undefined>): Read<Data<M>> {
   const envelope = shallowRef<Envelope<Data<M>> | null>(null)
   const error = shallowRef<ErrorData | null>(null)
@@ -63,20 +81,20 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
   })
 
   // A read of the node tells the node's state what it found (see the connection store's nodeReadSeen).
-  const ofNode = (contract.methods[method] as { from?: string }).from === 'node'
-  const connectionStore = ofNode ? useConnectionStore() : null
+  const connectionStore = useConnectionStore()
+  const nodeReadSeen = (reachable: boolean) => whenNodeRead(method, () => connectionStore.nodeReadSeen(reachable))
 
   async function fetchOnce(a: Attempt): Promise<void> {
     try {
       const out = (await api.call(method, JSON.parse(a.key) as Input<M>)) as unknown as Envelope<Data<M>>
       // A refused connection says the node is gone; a time-out may be a busy machine (the probe decides that).
-      if (out.source === 'live' || out.offline?.code === 'NETWORK') connectionStore?.nodeReadSeen(out.source === 'live')
+      if (out.source === 'live' || out.offline?.code === 'NETWORK') nodeReadSeen(out.source === 'live')
       if (attempt !== a) return
       envelope.value = out
       error.value = null
     } catch (err) {
       const e = toErrorData(err) ?? PAGE_ERROR
-      if (e.code === 'OFFLINE' && (e.details as { sourceCode?: string } | undefined)?.sourceCode === 'NETWORK') connectionStore?.nodeReadSeen(false)
+      if (e.code === 'OFFLINE' && (e.details as { sourceCode?: string } | undefined)?.sourceCode === 'NETWORK') nodeReadSeen(false)
       if (attempt !== a) return
       error.value = e
       // Without the app, what was shown is still the last known answer; any other failure means there is

@@ -9,7 +9,9 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { ALERT_RULE_INFO, type Alert, type AlertMute, type AlertRule, type AlertState, type ChannelView, type Output } from '../../../shared/contract'
+// The rules' words from their schema-free module: this store is part of the shell's first download.
+import { ALERT_RULE_INFO } from '../../../shared/contract/alert-rules'
+import type { Alert, AlertMute, AlertRule, AlertState, ChannelView, Output } from '../../../shared/contract'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
