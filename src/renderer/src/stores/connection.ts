@@ -111,14 +111,16 @@ export const useConnectionStore = defineStore('connection', () => {
 
   /**
    * The parts' states are out of date: the page has lost the app, or the watch found the node gone after
-   * this check. The status column then shows what answered as "last known", not "available".
+   * this check found it answering. The status column then shows what answered as "last known", not
+   * "available". A check that already found the node gone is not out of date when the watch finds the same:
+   * what answered then (a C-Chain RPC elsewhere) still did.
    */
   const reportStale = computed(() => {
     if (!appLinkUp.value) return true
     const r = report.value
     if (!r) return false
     const w = useWatchStore().profiles.find((p) => p.profileId === r.profileId)
-    return Boolean(w?.last && !w.last.reachable && w.last.at > r.checkedAt)
+    return Boolean(w?.last && !w.last.reachable && w.last.at > r.checkedAt && !nodeUnreachable(r))
   })
 
   function reprobe(): void {
