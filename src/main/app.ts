@@ -260,6 +260,7 @@ export function createApp(opts: AppOptions): App {
     scope: connections.scopeOf('node'),
     store: chainsStore,
     publish: (payload) => server.publish('cchain.heads', payload),
+    keepEntities: (chain, heads, at) => entities.keepHeads(activeOwner(), connections.scopeOf('node'), chain, heads, at),
     warn: (m) => log.warn(m)
   }))
 

@@ -177,6 +177,13 @@ describe('C-Chain and other EVM instances', () => {
     const fees = await client.call('cchain.feeSamples', { chain: 'C' })
     expect(fees.samples.length).toBeGreaterThan(2)
     expect(fees.samples[0]!.baseFee).toMatch(/^\d+$/)
+    // Each head seen is also kept as a block the Cache panel's search finds, by hash and by height.
+    const seen = heads.at(-1)!
+    for (const query of [seen.hash.toUpperCase().replace('0X', '0x'), seen.number]) {
+      const found = await client.call('cache.search', { query, kinds: ['block'] })
+      const hit = found.groups.find((g) => g.kind === 'block')?.hits.find((h) => h.key === seen.hash.toLowerCase())
+      expect(hit, `search ${query}`).toMatchObject({ chain: 'C', source: 'cchain.heads' })
+    }
   })
 
   it("the second instance's live list follows its own anvil", async () => {

@@ -1,4 +1,4 @@
-import type { Data, EvmBlock, PBlock } from '../../../shared/contract'
+import type { Data, EvmBlock, Head, PBlock } from '../../../shared/contract'
 import type { EntityInput } from '../entities-store'
 import { TermSet } from '../entity-terms'
 import { heightOf, label, secondsToMs } from './common'
@@ -49,6 +49,22 @@ export function evmBlockEntity(b: EvmBlock): EntityInput {
     label: label(`${b.chain === 'C' ? 'C-Chain' : b.chain} block ${b.head.number}`, b.head.hash, `${b.head.txCount} txs`),
     data: b,
     terms: new TermSet().add(b.head.hash, b.head.number, b.transactions.map((t) => t.hash)).list()
+  }
+}
+
+/**
+ * A head of an EVM instance as the live list showed it (number, hash, time, tx count, fees), found by its
+ * hash and height: searchable, though it cannot answer cchain.getBlock (it has no transactions).
+ */
+export function evmHeadEntity(chain: string, h: Head): EntityInput {
+  return {
+    kind: 'block',
+    chain,
+    key: h.hash.toLowerCase(),
+    sort: secondsToMs(h.timestamp),
+    label: label(`${chain === 'C' ? 'C-Chain' : chain} block ${h.number}`, h.hash, `${h.txCount} txs`),
+    data: h,
+    terms: new TermSet().add(h.hash, h.number).list()
   }
 }
 

@@ -18,6 +18,8 @@ export interface FollowerDeps {
   scope: string
   store: ChainsStore
   publish: (payload: Payload<'cchain.heads'>) => void
+  /** The heads read, also kept as entities (searchable in the Cache panel). */
+  keepEntities?: (chain: string, heads: Head[], readAt: number) => void
   warn: (message: string) => void
   now?: () => number
 }
@@ -145,6 +147,7 @@ export class HeadFollower {
       if (prev && heads[0]!.parentHash !== prev.hash) this.d.warn(`live heads of ${this.chain}: block ${heads[0]!.number} does not follow ${prev.hash} (a reorganisation)`)
       const readAt = this.now()
       this.d.store.putHeads(this.d.scope, this.chain, heads, readAt)
+      this.d.keepEntities?.(this.chain, heads, readAt)
       this.status.newestReadAt = readAt
       this.window.push(...heads)
       if (this.window.length > LIVE_WINDOW) this.window.splice(0, this.window.length - LIVE_WINDOW)

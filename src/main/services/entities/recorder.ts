@@ -1,8 +1,9 @@
 import type { z } from 'zod'
-import { contract, type Network } from '../../../shared/contract'
+import { contract, type Head, type Network } from '../../../shared/contract'
 import type { DataLoadsStore } from '../../cache/data-loads-store'
 import type { EntitiesStore, EntityInput } from '../../cache/entities-store'
 import { entitiesOf, extractsEntities } from '../../cache/entity-extract'
+import { evmHeadEntity } from '../../cache/entity-extract/chains'
 import { fits } from '../../cache/entity-extract/common'
 import { answerFromEntities, isCachedPageToken, type AssembledAnswer } from './offline'
 
@@ -76,6 +77,16 @@ export class EntityRecorder {
       ownsPage: (input) => isCachedPageToken((input as { pageToken?: unknown } | null)?.pageToken)
     }
     return sink
+  }
+
+  /**
+   * Keeps the heads the live list of an EVM instance read. A block kept whole by cchain.getBlock stays as it
+   * is: its head says less, and the whole block is what answers cchain.getBlock offline.
+   */
+  keepHeads(owner: EntityOwner | null, scope: string, chain: string, heads: readonly Head[], fetchedAt: number): void {
+    if (!owner) return
+    const fresh = heads.filter((h) => this.d.store.get(owner.network, 'block', chain, h.hash.toLowerCase())?.source !== 'cchain.getBlock')
+    this.keep(owner, 'cchain.heads', scope, fetchedAt, fresh.map((h) => evmHeadEntity(chain, h)))
   }
 
   /** Keeps entities a journal or a job wrote (not a read of the data path). Never throws. */
