@@ -17,8 +17,9 @@
  * Then the SQLite cache beside raw better-sqlite3 (tests/bench/cache.ts), and the figures of issue 21, each
  * beside its baseline or target (tests/bench/figures.ts): the entities cache at 10k, 100k and 1M rows
  * (./entities.ts), the big tables in headless Chromium against the sim at --scale large (./ui.ts) and the
- * renderer's initial JS; they are printed as one table and written to bench-results.json.
- * BENCH_ONLY=entities,ui,size runs only those parts of the figures (and skips the transport and cache tables).
+ * renderer's initial JS, and live blocks on screen with anvil mining a block a second (./live.ts); they are
+ * printed as one table and written to bench-results.json.
+ * BENCH_ONLY=entities,ui,live,size runs only those parts of the figures (and skips the transport and cache tables).
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -31,6 +32,7 @@ import { benchCache } from './cache'
 import { benchEntities } from './entities'
 import { printFigures, writeResults, type Figure } from './figures'
 import { rendererSizeFigure } from './renderer-size'
+import { benchLive } from './live'
 import { benchUi } from './ui'
 import { projectRoot } from '../../src/main/paths'
 
@@ -105,6 +107,7 @@ try {
   const figures: Figure[] = []
   if (part('entities')) figures.push(...(await benchEntities()))
   if (part('ui')) figures.push(...(await benchUi()))
+  if (part('live')) figures.push(...(await benchLive()))
   if (part('size')) figures.push(rendererSizeFigure())
   printFigures('Issue 21: the cache and the UI at scale (medians; baseline measured in the same run)', figures)
   writeResults(join(projectRoot(), 'bench-results.json'), figures, { machine: `${process.platform} ${process.arch}, node ${process.version}` })
