@@ -142,7 +142,11 @@ interface Served {
 /** `companion serve` on dataDir in its own process, with a websocket client as the page's. */
 async function serve(dataDir: string): Promise<Served> {
   const root = projectRoot()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main/server/serve.ts'), '--data-dir', dataDir, '--log-level', 'warn'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  // The shipped command (bin/companion.mjs runs the built out/main/cli.js with plain node) when built: its RSS is
+  // main's as a user runs it; from source (tsx) the TypeScript loader alone adds ~100 MB.
+  const built = existsSync(join(root, 'out', 'main', 'cli.js'))
+  const args = built ? [join(root, 'bin', 'companion.mjs'), 'serve'] : ['--import', 'tsx', join(root, 'src/main/server/serve.ts')]
+  const child = spawn(process.execPath, [...args, '--data-dir', dataDir, '--log-level', 'warn'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
   const url = await new Promise<string>((ok, fail) => {
     let out = ''
     child.stdout!.on('data', (b: Buffer) => {
