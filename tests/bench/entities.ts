@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } fro
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import WebSocket from 'ws'
+import { CacheAdminStore } from '../../src/main/cache/cache-admin-store'
 import { openDatabase, DB_FILE } from '../../src/main/cache/database'
 import { EntitiesStore, INGEST_SQL, TERM_PAGE_SQL, type EntityInput } from '../../src/main/cache/entities-store'
 import { ENTITY_KINDS } from '../../src/shared/contract'
@@ -33,6 +34,8 @@ const SIZES = [10_000, 100_000, 1_000_000] as const
 /** Bumped whenever the fixture's rows or the build change: a kept fixture of another version is not used. */
 const FIXTURE_VERSION = 2
 const BUILD_TX = 50_000
+/** the fixture's cache limit: above the 1M file's ~2.6 GB */
+const FIXTURE_LIMIT = 16 * 1024 ** 3
 
 const itemOf = (i: number, count: number): EntityInput => primaryTxEntity(fixtureTx(i, count) as never, 'P', [FIXTURE_ADDRESS])
 
@@ -108,6 +111,9 @@ function buildDb(dir: string, count: number): void {
       }
     })
     for (let i = 0; i < count; i += BUILD_TX) batch(i, Math.min(count, i + BUILD_TX))
+    // The 1M cache is past the default 2 GiB limit: serve would drop its oldest rows at start (all of them, as
+    // they share one fetch time). The operator's way round that is cache.setLimit; here it is set in the file.
+    new CacheAdminStore(db as never).setLimit(FIXTURE_LIMIT)
     db.pragma('journal_mode = WAL')
   } finally {
     db.close()
