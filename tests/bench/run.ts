@@ -105,10 +105,21 @@ let failed = false
 try {
   if (!only) await transportAndCache(anvil.url)
   const figures: Figure[] = []
-  if (part('entities')) figures.push(...(await benchEntities()))
-  if (part('ui')) figures.push(...(await benchUi()))
-  if (part('live')) figures.push(...(await benchLive()))
-  if (part('size')) figures.push(rendererSizeFigure())
+  // A part that fails is a row that says so: the other parts' figures are still printed and written.
+  const runPart = async (name: string, run: () => Figure[] | Promise<Figure[]>): Promise<void> => {
+    if (!part(name)) return
+    try {
+      figures.push(...(await run()))
+    } catch (err) {
+      failed = true
+      console.error(err)
+      figures.push({ name: `${name}: the part failed`, value: Number.NaN, unit: '', target: 'runs', met: false, note: String(err).slice(0, 300) })
+    }
+  }
+  await runPart('entities', benchEntities)
+  await runPart('ui', benchUi)
+  await runPart('live', benchLive)
+  await runPart('size', () => [rendererSizeFigure()])
   printFigures('Issue 21: the cache and the UI at scale (medians; baseline measured in the same run)', figures)
   writeResults(join(projectRoot(), 'bench-results.json'), figures, { machine: `${process.platform} ${process.arch}, node ${process.version}` })
 } catch (err) {
