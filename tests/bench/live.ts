@@ -65,10 +65,11 @@ export async function benchLive(): Promise<Figure[]> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH)
   const arrived = new Map<string, number>()
   const ws = new WebSocket(`${sim.nodeUrl.replace(/^http/, 'ws')}/ext/bc/C/ws`)
+  const opened = new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)))
   try {
     const p = await client.call('profiles.create', { profile: { name: 'live', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [] } })
     await client.call('profiles.activate', { id: p.id })
-    await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)))
+    await opened
     ws.on('message', (m) => {
       const t = wallNow()
       const frame = JSON.parse(String(m)) as { method?: string; params?: { result?: { number?: string } } }
@@ -92,6 +93,8 @@ export async function benchLive(): Promise<Figure[]> {
       if (t1 - t0 < best.rtt) best = { rtt: t1 - t0, offset: tp - (t0 + t1) / 2 }
     }
 
+    // only heads announced from now on: earlier ones reached the page in cchain.watch's list, not live
+    const from = wallNow()
     const firstSeen = arrived.size
     const until = Date.now() + (HEADS + WARMUP_HEADS + 20) * 1_000
     while (arrived.size < firstSeen + HEADS + WARMUP_HEADS && Date.now() < until) await new Promise((r) => setTimeout(r, 500))
@@ -99,6 +102,7 @@ export async function benchLive(): Promise<Figure[]> {
     const shown = (await page.evaluate('window.__shown')) as Record<string, number>
     const delays = [...arrived]
       .sort((a, b) => Number(BigInt(a[0]) - BigInt(b[0])))
+      .filter(([, t]) => t >= from)
       .slice(WARMUP_HEADS)
       .filter(([n]) => (shown[n] ?? 0) > 0)
       .map(([n, t]) => shown[n]! - best.offset - t)

@@ -54,8 +54,17 @@ export function scrollScript(selector: string, frames: number): string {
         box.scrollTop = i === ${frames} ? bottom() : Math.min(bottom(), i * step)
         requestAnimationFrame(tick)
       } else {
+        // rows measured on the way down change the height: settle at the bottom (frames not counted)
+        const intervals = stamps.slice(1).map((s, k) => s - stamps[k])
+        let tries = 0
+        const settle = () => {
+          const done = Math.abs(box.scrollTop - bottom()) < 2
+          if (done || tries++ > 60) return resolve({ intervals, height: bottom(), top: box.scrollTop, reached: done })
+          box.scrollTop = bottom()
+          requestAnimationFrame(settle)
+        }
         box.scrollTop = bottom()
-        requestAnimationFrame(() => resolve({ intervals: stamps.slice(1).map((s, k) => s - stamps[k]), height: bottom(), reached: Math.abs(box.scrollTop - bottom()) < 2 }))
+        requestAnimationFrame(settle)
       }
     }
     requestAnimationFrame(tick)
