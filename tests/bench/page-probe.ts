@@ -39,20 +39,32 @@ export const PROBE_SCRIPT = `(() => {
 
 /** An expression (for page.evaluate) that scrolls `selector` top to bottom in `frames` steps. */
 export function scrollScript(selector: string, frames: number): string {
+  // The virtual list may re-measure rows as they come into view, so the bottom is read again at each step
+  // (and once more after the last): "reached" is the bottom as it is at the end.
   return `new Promise((resolve, reject) => {
     const box = document.querySelector(${JSON.stringify(selector)})
     if (!box) return reject(new Error('no element ' + ${JSON.stringify(selector)}))
-    const height = box.scrollHeight - box.clientHeight
-    const step = height / ${frames}
+    const bottom = () => box.scrollHeight - box.clientHeight
+    const step = bottom() / ${frames}
     const stamps = []
     let i = 0
     const tick = (t) => {
       stamps.push(t)
       if (i++ < ${frames}) {
-        box.scrollTop = Math.min(height, i * step)
+        box.scrollTop = i === ${frames} ? bottom() : Math.min(bottom(), i * step)
         requestAnimationFrame(tick)
       } else {
-        resolve({ intervals: stamps.slice(1).map((s, k) => s - stamps[k]), height, reached: Math.abs(box.scrollTop - height) < 2 })
+        // rows measured on the way down change the height: settle at the bottom (frames not counted)
+        const intervals = stamps.slice(1).map((s, k) => s - stamps[k])
+        let tries = 0
+        const settle = () => {
+          const done = Math.abs(box.scrollTop - bottom()) < 2
+          if (done || tries++ > 60) return resolve({ intervals, height: bottom(), top: box.scrollTop, reached: done })
+          box.scrollTop = bottom()
+          requestAnimationFrame(settle)
+        }
+        box.scrollTop = bottom()
+        requestAnimationFrame(settle)
       }
     }
     requestAnimationFrame(tick)

@@ -1,14 +1,18 @@
 /**
- * Rows shaped like the data service's P-Chain transaction pages (the sim's bulk history, see
- * tests/sim/scale/bulk.ts: one address paying itself, a consumed and an emitted UTXO, ~2.8 KB of JSON
- * each), made from their index with string operations only, so a million of them take seconds: the
- * IDs are base58 text of the length of real ones, unique per index, not real hashes.
+ * Rows shaped like the data service's P-Chain transaction pages: one address exporting to the C-Chain (an
+ * ExportTx consuming one UTXO, with the fields PChainUtxo requires), ~1.5 KB of JSON each. That is the
+ * size of a common real one: the data service's documented P-Chain ExportTx example is 826 bytes with its
+ * UTXO lists left empty, and one listed UTXO adds ~690 bytes. (The sim's bulk history, tests/sim/scale/bulk.ts,
+ * carries every optional field, ~2.8 KB, to exercise the schemas; a cache of a million of those is 4 GB and
+ * measures the disk more than the cache.) Made from their index with string operations only, so a million
+ * take seconds: the IDs are base58 text of the length of real ones, unique per index, not real hashes.
  */
 import { PRIMARY_TX_SOURCE } from '../../src/main/cache/entity-extract/data-service'
 import type { EntityMeta } from '../../src/main/cache/entities-store'
 
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const P_CHAIN = '11111111111111111111111111111111LpoYY'
+const C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5'
 const AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'
 export const FIXTURE_ADDRESS = 'avax1h8zt04mfmy44jmze4dmuzsk7qzzk3pfj6tp0tp'
 /** the data set's clock (tests/sim/dataset/constants.ts), ms */
@@ -22,7 +26,7 @@ export function fixtureId(tag: number, i: number): string {
   for (let k = 0; k < 40; k++) {
     a = Math.imul(a ^ (a >>> 15), 0x2c1b3c6d) >>> 0
     b = (b + 0x6d2b79f5) >>> 0
-    out += B58[(a ^ b) % 58]
+    out += B58[((a ^ b) >>> 0) % 58]
   }
   // the index itself at the end, so two indexes never collide
   let n = i
@@ -35,25 +39,24 @@ export function fixtureId(tag: number, i: number): string {
 }
 
 const asset = (amount: string) => ({ assetId: AVAX, name: 'Avalanche', symbol: 'AVAX', denomination: 9, type: 'secp256k1', amount })
-const utxoBytes = (i: number) => `0x0000${fixtureId(9, i).padEnd(64, '0').slice(0, 64).replace(/[^0-9a-f]/g, 'a')}0000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000700b1a2bc2e78b4c000000000000000000000000100000001b9c4b7d769d92b596c59ab77c142de0085688532`
 
 /** The history's transaction i (oldest first, 20 s apart, the last one a minute before the clock). */
 export function fixtureTx(i: number, count: number): Record<string, unknown> {
   const time = NOW_S - 60 - (count - 1 - i) * 20
   const hash = fixtureId(1, i)
-  const utxo = (j: number, spentBy: string, spentAt: number) => {
+  // the UTXO transaction j emitted, and (when spent) what spent it; the data service omits the consuming fields of an unspent one
+  const utxo = (j: number, spent?: { by: string; at: number }) => {
     const amount = String(50_000_000_000_000_000n - 1_000_000n * BigInt(j + 1))
     return {
-      addresses: [FIXTURE_ADDRESS], asset: asset(amount), consumedOnChainId: P_CHAIN, consumingTxHash: spentBy, createdOnChainId: P_CHAIN,
-      utxoId: fixtureId(3, j), utxoBytes: utxoBytes(j), amount, assetId: AVAX, blockNumber: String(20_000_000 + j), blockTimestamp: time - (i - j) * 20,
-      consumingBlockNumber: String(20_000_000 + j + 1), consumingBlockTimestamp: spentAt, platformLocktime: 0, outputIndex: 0, staked: false, threshold: 1,
-      txHash: fixtureId(1, j), utxoType: 'TRANSFER',
+      addresses: [FIXTURE_ADDRESS], asset: asset(amount), consumedOnChainId: P_CHAIN, createdOnChainId: P_CHAIN, utxoId: fixtureId(3, j), amount, assetId: AVAX,
+      blockNumber: String(20_000_000 + j), blockTimestamp: time - (i - j) * 20, outputIndex: 0, txHash: fixtureId(1, j), utxoType: 'TRANSFER',
+      ...(spent ? { consumingTxHash: spent.by, consumingBlockTimestamp: spent.at } : {}),
     }
   }
   return {
-    txHash: hash, txType: 'BaseTx', blockTimestamp: time, blockNumber: String(20_000_000 + i), blockHash: fixtureId(2, i),
-    consumedUtxos: [utxo(i - 1, hash, time)], emittedUtxos: [utxo(i, fixtureId(1, i + 1), time + 20)],
-    sourceChain: P_CHAIN, destinationChain: P_CHAIN, value: [], amountBurned: [asset('1000000')], amountStaked: [], amountL1ValidatorBalanceBurned: [], memo: '0x',
+    txHash: hash, txType: 'ExportTx', blockTimestamp: time, blockNumber: String(20_000_000 + i), blockHash: fixtureId(2, i),
+    consumedUtxos: [utxo(i - 1, { by: hash, at: time })], emittedUtxos: [], sourceChain: P_CHAIN, destinationChain: C_CHAIN,
+    value: [asset('1000000000')], amountBurned: [asset('1000000')], amountStaked: [], amountL1ValidatorBalanceBurned: [],
   }
 }
 

@@ -68,8 +68,8 @@ async function measureTable(page: Page, url: string, table: string, rowCount: nu
   // a big UTXO set is read in parts after its first screen: scroll once every row is there
   await page.getByTestId('utxo-set-partial').waitFor({ state: 'detached', timeout: 180_000 })
   const body = `${table} .v-vl`
-  const scroll = (await page.evaluate(scrollScript(body, SCROLL_FRAMES))) as { intervals: number[]; height: number; reached: boolean }
-  if (!scroll.reached || scroll.height < rowCount * 20) throw new Error(`${table}: scrolled ${scroll.height} px, expected the height of ${rowCount} rows`)
+  const scroll = (await page.evaluate(scrollScript(body, SCROLL_FRAMES))) as { intervals: number[]; height: number; top: number; reached: boolean }
+  if (!scroll.reached || scroll.height < rowCount * 20) throw new Error(`${table}: scrolled to ${scroll.top} of ${scroll.height} px (reached: ${scroll.reached}), expected the bottom of ${rowCount} rows`)
   const sorted = [...scroll.intervals].sort((a, b) => a - b)
   return {
     firstScreenMs: shownAt - carrier.t,
