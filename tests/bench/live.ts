@@ -15,20 +15,8 @@
  * Between the two stamps main reads the block over HTTP (eth_getBlockByNumber: the notification only
  * says the height exists), keeps it, pushes it to the page, and Vue renders the row.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import WebSocket from 'ws'
-import { createApp } from '../../src/main/app'
-import { projectRoot } from '../../src/main/paths'
-import { plainSecretStore } from '../../src/main/secrets'
-import { startBrowserServer } from '../../src/main/server/browser-server'
-import type { Contract } from '../../src/shared/contract'
-import { createRpcClient } from '../../src/shared/rpc/client'
-import { createMemoryPair } from '../../src/shared/rpc/memory'
-import { startSim } from '../sim/index'
-import { CHROMIUM_LAUNCH } from '../support/chromium'
-import { tempDir } from '../support/temp'
+import { startBrowserApp } from './browser-app'
 import { median, type Figure } from './figures'
 
 const HEADS = 30
@@ -53,16 +41,7 @@ const SHOWN_SCRIPT = `(() => {
 const wallNow = (): number => performance.timeOrigin + performance.now()
 
 export async function benchLive(): Promise<Figure[]> {
-  const staticDir = join(projectRoot(), 'out', 'renderer')
-  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('bench live: the renderer is not built: run "npx electron-vite build" first')
-  const sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, blockTime: 1 })
-  const folder = tempDir()
-  const app = createApp({ dataDir: folder.dir, mode: 'browser', secrets: plainSecretStore })
-  const server = await startBrowserServer({ server: app.server, staticDir, port: 0 })
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, 'memory')
-  const client = createRpcClient<Contract>(pair.client)
-  const browser = await chromium.launch(CHROMIUM_LAUNCH)
+  const { sim, url, client, browser, close } = await startBrowserApp('live', { blockTime: 1 })
   const arrived = new Map<string, number>()
   const ws = new WebSocket(`${sim.nodeUrl.replace(/^http/, 'ws')}/ext/bc/C/ws`)
   const opened = new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)))
@@ -81,7 +60,7 @@ export async function benchLive(): Promise<Figure[]> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     await context.addInitScript(SHOWN_SCRIPT)
     const page = await context.newPage()
-    await page.goto(`${server.url}#/cchain`)
+    await page.goto(`${url}#/cchain`)
     await page.getByTestId('head-number').first().waitFor({ timeout: 60_000 })
 
     // the page's clock against this one: the round trip with the smallest delay bounds the error
@@ -120,10 +99,6 @@ export async function benchLive(): Promise<Figure[]> {
     ]
   } finally {
     ws.close()
-    await browser.close()
-    await server.close()
-    app.close()
-    folder.remove()
-    await sim.stop()
+    await close()
   }
 }

@@ -8,19 +8,11 @@
  * 600 steps, one per frame, and the share of frame intervals under 16.7 ms (target 95 %). Every figure is
  * the median of RUNS page loads. The probe (./page-probe.ts) is an init script: nothing in the product.
  */
-import { join } from 'node:path'
-import { existsSync } from 'node:fs'
-import { chromium, type Page } from 'playwright-core'
-import { createApp } from '../../src/main/app'
-import { projectRoot } from '../../src/main/paths'
-import { plainSecretStore } from '../../src/main/secrets'
-import { startBrowserServer } from '../../src/main/server/browser-server'
+import type { Page } from 'playwright-core'
 import type { Contract } from '../../src/shared/contract'
-import { createRpcClient, type RpcClient } from '../../src/shared/rpc/client'
-import { createMemoryPair } from '../../src/shared/rpc/memory'
-import { startSim, type Sim } from '../sim/index'
-import { CHROMIUM_LAUNCH } from '../support/chromium'
-import { tempDir } from '../support/temp'
+import type { RpcClient } from '../../src/shared/rpc/client'
+import type { Sim } from '../sim/index'
+import { startBrowserApp } from './browser-app'
 import { PROBE_SCRIPT, scrollScript, type PageBench } from './page-probe'
 import { median, type Figure } from './figures'
 
@@ -90,16 +82,7 @@ function tableFigures(name: string, runs: TableRun[], carrierNote: string): Figu
 }
 
 export async function benchUi(): Promise<Figure[]> {
-  const staticDir = join(projectRoot(), 'out', 'renderer')
-  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('bench ui: the renderer is not built: run "npx electron-vite build" first')
-  const sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, scale: 'large' })
-  const folder = tempDir()
-  const app = createApp({ dataDir: folder.dir, mode: 'browser', secrets: plainSecretStore })
-  const server = await startBrowserServer({ server: app.server, staticDir, port: 0 })
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, 'memory')
-  const client = createRpcClient<Contract>(pair.client)
-  const browser = await chromium.launch(CHROMIUM_LAUNCH)
+  const { sim, url: base, client, browser, close } = await startBrowserApp('ui', { scale: 'large' })
   try {
     await activate(client, sim)
     const bulk = sim.dataset.bulk!
@@ -109,7 +92,6 @@ export async function benchUi(): Promise<Figure[]> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     await context.addInitScript(PROBE_SCRIPT)
     const page = await context.newPage()
-    const base = server.url
     const validators: TableRun[] = []
     const utxos: TableRun[] = []
     for (let i = 0; i < RUNS; i++) {
@@ -122,10 +104,6 @@ export async function benchUi(): Promise<Figure[]> {
       ...tableFigures('UTXO table, 100,000 rows', utxos, 'from the core.utxoSet message reaching the page to the first frame with rows'),
     ]
   } finally {
-    await browser.close()
-    await server.close()
-    app.close()
-    folder.remove()
-    await sim.stop()
+    await close()
   }
 }
