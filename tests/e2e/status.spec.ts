@@ -36,11 +36,14 @@ async function nodeCall<T>(path: string, method: string, params: object = {}): P
 
 const activateStatusSim = (page: Page, name: string): Promise<void> => activateSimProfile(page, running(), name)
 
-/** "Check again", and wait until the probe is over. */
+/**
+ * "Check again", and wait until the probe is over. A probe gives each part up to 5 s, and a check asked for
+ * while the minute's own check runs is made once that one ends: two probes, so up to 10 s and then some.
+ */
 async function checkAgain(page: Page): Promise<void> {
   const button = page.getByTestId('status-probe')
   await button.click()
-  await expect(button).not.toHaveClass(/n-button--loading/)
+  await expect(button).not.toHaveClass(/n-button--loading/, { timeout: 25_000 })
 }
 
 test.describe('status view: the node', () => {
