@@ -90,7 +90,7 @@ describe('watch', () => {
     expect(still.last).toMatchObject({ reachable: true, healthy: true, failingChecks: [], peers: expect.any(Number) })
     expect(still.last!.version).toEqual(expect.any(String))
     expect(still.openAlerts.filter((x) => x.rule === 'unreachable')).toEqual([])
-  }, 20_000)
+  }, 60_000)
 
   it('one check: failing health checks are named; an API the node does not serve is unknown, not a failure', async () => {
     const check = () => checkNode({ profileId: 'p', nodeUrl: up.nodeUrl, node: nodeApis(up.nodeUrl), nodeIds: [], subnetIds: [] }, { now: Date.now, deadlineMs: 3_000 })
@@ -135,7 +135,7 @@ describe('watch', () => {
       const exited = new Promise<number | null>((r) => watcher.once('exit', (code) => r(code)))
       const line = await new Promise<Record<string, unknown>>((resolve, reject) => {
         let buf = ''
-        const timer = setTimeout(() => reject(new Error(`no firing line; stdout so far: ${buf}`)), 12_000)
+        const timer = setTimeout(() => reject(new Error(`no firing line; stdout so far: ${buf}`)), 45_000)
         watcher.stdout!.on('data', (chunk: Buffer) => {
           buf += chunk.toString()
           for (const l of buf.split('\n').slice(0, -1)) {
@@ -152,5 +152,5 @@ describe('watch', () => {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       t.remove()
     }
-  }, 20_000)
+  }, 90_000)
 })

@@ -108,6 +108,10 @@ export async function startJsonServer(opts: JsonServerOptions, port: number, hos
       else res.destroy()
     })
   })
+  // As the node's server (tests/sim/node/server.ts): an idle keep-alive connection stays open for long, so a
+  // client reusing its socket after a busy few seconds is never met by a close racing its request
+  // (ECONNRESET). Node's default of 5 s raced a test's client on a loaded machine.
+  server.keepAliveTimeout = 120_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
