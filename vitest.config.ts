@@ -28,6 +28,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: true,
+          // As the unit tests: the files of a worker share one module registry (loading the app's modules again
+          // for each file was a third of the stage's CPU). Each file starts its own apps, sims and data folders,
+          // so no state is shared through the modules; the one file that replaces a module (electron, in
+          // ipc-transport.test.ts) loads what uses it afresh.
+          isolate: false,
           // After the unit tests when both run in one command (vitest needs the order when worker counts differ).
           sequence: { groupOrder: 1 },
           maxWorkers: Number(process.env['INTEGRATION_WORKERS'] ?? Math.max(3, availableParallelism() + 1))

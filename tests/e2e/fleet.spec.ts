@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
 import { callApp, expect, openPanel, readServeUrl, shot, startServe, stop, test, type Companion } from './fixtures'
+import { FULL_CHROMIUM_LAUNCH } from '../support/chromium'
 import { notifications, recordNotifications } from './validators-helpers'
 
 function fleetRow(page: Page, name: string) {
@@ -25,6 +26,10 @@ async function createProfile(app: Companion, name: string, sim: Sim): Promise<st
   await callApp(app, 'watch.setSettings', { profileId: created.id, intervalSec: 5 })
   return created.id
 }
+
+// The browser's notifications are part of it: the full browser, as the headless shell reads their permission as
+// denied even once granted (tests/support/chromium.ts).
+test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })
 
 test.describe('fleet', () => {
   test.describe.configure({ timeout: 180_000 })

@@ -2,7 +2,7 @@
  * The validators panel against the local network (tests/sim), in Chromium: my validators with their
  * countdown and uptime, a NodeID that is not validating, the whole set of 2,000 (scrolled to the end,
  * sorted by weight as the node's numbers say), a validator's delegators, the history chart gaining a point
- * per check, an alert of the alerts area that fires once and clears, the page answering from the cache
+ * per check (an alert that fires once and clears is in validators-alerts.spec.ts), the page answering from the cache
  * once the node is gone, and a node that answers as a real avalanchego does. Each test starts a sim of
  * its own.
  */
@@ -10,8 +10,8 @@ import { encodeCb58 } from '../../src/shared/domain/encoding'
 import type { Locator } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
-import { advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
-import { currentValidators, notifications, openValidators, recordNotifications, refreshNow, settleChecks } from './validators-helpers'
+import { advanceTime, callApp, expect, shot, test } from './fixtures'
+import { currentValidators, openValidators, refreshNow, settleChecks } from './validators-helpers'
 
 const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
 
@@ -339,67 +339,6 @@ test.describe('validators panel', () => {
     await shot(page, 'validators-11-history-dark')
   })
 
-  test('an alert fires once when my validator disconnects, not again on the next check, and clears when it reconnects', async ({ app: page, sim: s, companion }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await recordNotifications(page)
-    await page.reload()
-    await expect(page.getByTestId('connection-state')).toHaveText('connected')
-    const self = s.dataset.nodes.self
-    await openValidators(page, s, 'Alerts', mine(s))
-    // This browser's notifications: turned on where every alert's are, in the Alerts panel.
-    await openPanel(page, 'alerts')
-    await page.getByTestId('browser-notify-switch').click()
-    await expect(page.getByTestId('browser-notify')).toHaveAttribute('data-permission', 'granted')
-    await openPanel(page, 'validators')
-    const kept = await settleChecks(page, companion, self)
-    await expect(page.getByTestId('alerts-none')).toBeVisible()
-    // Other tests' profiles on this server may have alerts of their own: only this profile's count here.
-    const mineOnly = async () => (await notifications(page)).filter((n) => n.title.endsWith('· Alerts'))
-
-    s.validators.disconnect(self)
-    await refreshNow(page, kept + 1)
-    await expect(page.locator('.n-message', { hasText: `Alerts (${s.nodeUrl}): validator ${self} is not connected` })).toBeVisible()
-    const items = page.getByTestId('alerts').getByTestId('alert-row')
-    await expect(items).toHaveCount(1)
-    await expect(items.first()).toHaveAttribute('data-rule', 'validatorNotConnected')
-    await expect(items.first().getByTestId('alert-subject')).toHaveAttribute('data-id', self)
-    await expect(items.first()).toHaveAttribute('data-open', 'true')
-    await expect(items.first()).toContainText('not connected')
-    // Open: it can be acknowledged (and its rule muted) right here.
-    await expect(page.getByTestId('alerts-list-open').getByTestId('alert-mute')).toBeVisible()
-    await items.first().getByTestId('alert-acknowledge').click()
-    await expect(items.first().getByTestId('alert-acknowledged')).toContainText('acknowledged')
-    await expect(page.getByTestId('alerts-open')).toHaveText('1 open')
-    await expect(page.locator(`[data-testid="my-validator"][data-node-id="${self}"]`).getByTestId('my-validator-connected')).toHaveText('not connected')
-    await expect.poll(mineOnly).toEqual([{ title: 'critical: Validator not connected · Alerts', body: expect.stringContaining(`validator ${self} is not connected`) }])
-    await shot(page, 'validators-12-alert-fired')
-
-    // Still disconnected: nothing new.
-    await refreshNow(page, kept + 2)
-    await expect(items).toHaveCount(1)
-    expect(await mineOnly()).toHaveLength(1)
-
-    // The recovery found by a check this page did not ask for (another window: here a second client of the
-    // same server; the watch's own checks are the same check on a timer) while another panel is open: the
-    // message shows there.
-    s.validators.connect(self)
-    await openPanel(page, 'connections')
-    const back = await callApp(companion, 'validators.refresh', {})
-    expect(back.cleared.map((a) => `${a.rule} ${a.subject}`)).toEqual([`validatorNotConnected ${self}`])
-    await expect(page.locator('.n-message', { hasText: 'Resolved: Validator not connected on Alerts' })).toBeVisible()
-    await shot(page, 'validators-13a-recovered-elsewhere')
-    await openPanel(page, 'validators')
-    await expect(items).toHaveCount(1)
-    await expect(items.first()).toHaveAttribute('data-open', 'false')
-    await expect(page.getByTestId('alerts-list-cleared').getByTestId('alert-row')).toHaveCount(1)
-    await expect(page.getByTestId('alerts-list-open')).toHaveCount(0)
-    await expect(items.first()).toContainText('cleared')
-    await expect(page.getByTestId('alerts-open')).toHaveCount(0)
-    await expect(page.getByTestId('history-summary')).toHaveAttribute('data-samples', String(kept + 3))
-    await expect.poll(async () => (await mineOnly()).map((n) => n.title)).toEqual(['critical: Validator not connected · Alerts', 'resolved: Validator not connected · Alerts'])
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await shot(page, 'validators-13-alert-cleared-dark')
-  })
 
   test('with the node gone and the page reloaded, my validators and the set still show, marked cached with their age', async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })

@@ -11,8 +11,14 @@ const SHELL = '/usr/bin/chromium-headless-shell'
 const FULL = '/usr/bin/chromium'
 export const CHROMIUM_PATH = process.env['E2E_CHROMIUM'] ?? (existsSync(SHELL) ? SHELL : FULL)
 
-/** With the switches that keep it from stalling on refused connections when run as root with no network. */
-export const CHROMIUM_LAUNCH = {
-  executablePath: CHROMIUM_PATH,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-}
+/** The switches that keep it from stalling on refused connections when run as root with no network. */
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ARGS }
+
+/**
+ * The full browser, for what the headless shell does not do as a browser does: its Notification.permission
+ * reads "denied" even once notifications are granted (requestPermission() says "granted"). Tests of the
+ * browser's own notifications use this: `test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })`.
+ */
+export const FULL_CHROMIUM_LAUNCH = { executablePath: process.env['E2E_CHROMIUM'] ?? FULL, args: ARGS }

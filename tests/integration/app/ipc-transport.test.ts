@@ -6,6 +6,8 @@ import { testApp } from './helpers'
 // `electron` cannot load in plain Node; only this test of the Electron entry files replaces it.
 const ipcMain = new EventEmitter()
 vi.mock('electron', () => ({ ipcMain }))
+// The files of a worker share one module registry (vitest.config.ts): what imports electron is loaded afresh.
+vi.resetModules()
 
 const { attachIpc } = await import('../../../src/main/electron/ipc-transport')
 
