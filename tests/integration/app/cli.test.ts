@@ -44,7 +44,14 @@ describe('command line', () => {
     expect((await cli(['call', 'profiles.list', '{nope', '--data-dir', '/tmp'])).code).toBe(2)
     expect((await cli(['call', 'app.info', '{}', '--node-url', 'ftp://x'])).err).toMatch(/nodeUrl: must start with http/)
     expect((await cli(['frobnicate'])).code).toBe(2)
-    expect((await cli(['call', 'app.info', '{}', '--profile', 'missing', '--data-dir', '/tmp/companion-none'])).err).toMatch(/No profile named "missing"/)
+    // A data folder of its own: a fixed one under /tmp was shared with every other run on the machine (another
+    // checkout's newer schema there made this one refuse it).
+    const t = tempDir()
+    try {
+      expect((await cli(['call', 'app.info', '{}', '--profile', 'missing', '--data-dir', t.dir])).err).toMatch(/No profile named "missing"/)
+    } finally {
+      t.remove()
+    }
   })
 
   it('stores a profile, and selects it by name for one run', async () => {
@@ -66,7 +73,12 @@ describe('command line', () => {
   it('runs as "npm run cli" in a real process', async () => {
     const { stdout } = await run('node_modules/.bin/tsx', ['src/main/cli.ts', 'methods'], { cwd: process.cwd() })
     expect(stdout).toContain('"method": "profiles.activate"')
-    const failed = await run('node_modules/.bin/tsx', ['src/main/cli.ts', 'call', 'jobs.cancel', '{"id":""}', '--data-dir', '/tmp/companion-cli-proc']).catch((e: { code: number; stderr: string }) => e)
-    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('BAD_INPUT') })
+    const t = tempDir()
+    try {
+      const failed = await run('node_modules/.bin/tsx', ['src/main/cli.ts', 'call', 'jobs.cancel', '{"id":""}', '--data-dir', t.dir]).catch((e: { code: number; stderr: string }) => e)
+      expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('BAD_INPUT') })
+    } finally {
+      t.remove()
+    }
   })
 })
