@@ -1,0 +1,125 @@
+/**
+ * Cells for the big virtual tables (thousands of rows): the same look and test ids as IdLink (with its
+ * copy button) and a tiny NTag, drawn as plain elements. A Naive UI component per cell costs its theme
+ * and dozens of CSS variables on each row the virtual list brings into view while scrolling (profiled:
+ * most of a scroll frame); these cost a few elements. Use IdLink and NTag everywhere else.
+ *
+ *   const cells = useTableCells()          // in setup
+ *   render: (v) => cells.id({ id: v.nodeID, to: { kind: 'node', nodeId: v.nodeID }, label: 'NodeID', testid: 'set-node-id' })
+ *   <n-data-table :style="cells.style.value" … />
+ */
+import { computed, h, type ComputedRef, type VNode } from 'vue'
+import { useRouter } from 'vue-router'
+import { useThemeVars } from 'naive-ui'
+import { shortId } from '../../../shared/domain/format'
+import { visibleText } from '../../../shared/domain/text-safety'
+import { useToast } from '../composables/useToast'
+import { linkTo, type LinkTarget } from '../links'
+import { useTheme } from '../theme'
+import './table-cells.css'
+
+export interface IdCell {
+  id: string
+  to: LinkTarget
+  /** What the copy button's words call it: "NodeID", "tx ID". */
+  label: string
+  testid: string
+  /** Its two ends ("NodeID-6D35cjq…KhUGgp2"), whole in the title and the copy button. */
+  short?: boolean
+  keep?: number
+}
+
+export interface TableCells {
+  id(c: IdCell): VNode
+  /** A tiny borderless tag, as NTag size="tiny" :bordered="false" of that type. */
+  tag(type: 'success' | 'error', text: string): VNode
+  /** "—" for a value the source does not give, as NText depth="3". */
+  dash(): VNode
+  /** The theme's colours for the cells: set on the table (or an element around it). */
+  style: ComputedRef<Record<string, string>>
+}
+
+/** A plain click (no modifier, main button) navigates in the page, as RouterLink does; others keep the browser's. */
+const plainClick = (e: MouseEvent): boolean => !(e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.defaultPrevented || e.button !== 0)
+
+export function useTableCells(): TableCells {
+  const router = useRouter()
+  const toast = useToast()
+  const vars = useThemeVars()
+  const { isDark } = useTheme()
+
+  /** As CopyText: to the clipboard, or the whole text selected for Ctrl+C where the page may not write it. */
+  async function copy(text: string, label: string, value: Element | null): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text)
+      toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} copied`)
+    } catch {
+      if (value) window.getSelection()?.selectAllChildren(value)
+      toast.info(`Select and copy the ${label} with Ctrl+C`)
+    }
+  }
+
+  function id(c: IdCell): VNode {
+    const location = linkTo(c.to)
+    // Remote text: its bidirectional controls written out, so an ID cannot pose as another (as IdLink).
+    const shown = visibleText(c.short ? shortId(c.id, c.keep ?? 6) : c.id)
+    const copyId = `${c.testid}-copy`
+    return h('span', { class: 'cell-id', 'data-testid': c.testid, 'data-id': c.id }, [
+      h(
+        'a',
+        {
+          class: 'mono link',
+          href: router.resolve(location).href,
+          title: shown === c.id ? `Open ${c.id}` : `${visibleText(c.id)} (open)`,
+          'data-testid': `${c.testid}-open`,
+          onClick: (e: MouseEvent) => {
+            e.stopPropagation()
+            if (!plainClick(e)) return
+            e.preventDefault()
+            void router.push(location)
+          }
+        },
+        shown
+      ),
+      h('span', { class: 'cell-copy-text', 'data-testid': copyId, 'data-text': c.id }, [
+        h('span', { class: 'mono value' }, visibleText(c.id)),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'cell-copy',
+            'aria-label': `Copy the ${c.label}`,
+            'data-testid': `${copyId}-copy`,
+            onClick: (e: MouseEvent) => {
+              e.stopPropagation()
+              void copy(c.id, c.label, (e.currentTarget as Element).previousElementSibling)
+            }
+          },
+          'copy'
+        )
+      ])
+    ])
+  }
+
+  const tag = (type: 'success' | 'error', text: string): VNode => h('div', { class: `cell-tag cell-tag--${type}` }, [h('span', { class: 'cell-tag__content' }, text)])
+
+  const dash = (): VNode => h('span', { class: 'cell-dash' }, '—')
+
+  const style = computed(() => {
+    const v = vars.value
+    // NTag's fill: the type's colour at 12 % (success) or 10 % (error) in the light theme, 16 % in the dark.
+    const fill = (color: string, light: number) => `color-mix(in srgb, ${color} ${isDark.value ? 16 : light}%, transparent)`
+    return {
+      '--cell-copy-color': v.textColor2,
+      '--cell-dash': v.textColor3,
+      '--cell-copy-hover': v.primaryColorHover,
+      '--cell-copy-pressed': v.primaryColorPressed,
+      '--cell-success': v.successColor,
+      '--cell-success-fill': fill(v.successColor, 12),
+      '--cell-error': v.errorColor,
+      '--cell-error-fill': fill(v.errorColor, 10)
+    }
+  })
+
+  return { id, tag, dash, style }
+}
