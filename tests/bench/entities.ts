@@ -8,19 +8,21 @@
  *     against the raw keyset query (TERM_PAGE_SQL.after) on the same file, at 10k, 100k and 1M rows;
  *   - search by tx hash: cache.search through the same path beside EntitiesStore.search on a reader;
  *   - main's RSS (that serve process) with the 1M-row cache open, after the pages and searches.
- * Each size's database is built once (buildDb: the ingest's SQL in big transactions) and kept in
- * .bench-cache/ (gitignored; the 1M one is ~2 GB), so a re-run measures at once.
+ * The rows are made as the data path makes them (pages of 100 checked by the contract, then their entities,
+ * stamped as checked). Each size's database is built once (buildDb: the ingest's SQL in big transactions)
+ * and kept in .bench-cache/ (gitignored; the 1M one is ~2.6 GB), so a re-run measures at once.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import WebSocket from 'ws'
 import { CacheAdminStore } from '../../src/main/cache/cache-admin-store'
 import { openDatabase, DB_FILE } from '../../src/main/cache/database'
 import { EntitiesStore, INGEST_SQL, TERM_PAGE_SQL, type EntityInput } from '../../src/main/cache/entities-store'
-import { ENTITY_KINDS } from '../../src/shared/contract'
-import { primaryTxEntity } from '../../src/main/cache/entity-extract/data-service'
+import { contract, ENTITY_KINDS } from '../../src/shared/contract'
+import { primaryTxStampOfChain } from '../../src/main/cache/entity-checks'
+import { primaryTxEntities } from '../../src/main/cache/entity-extract/data-service'
 import { projectRoot } from '../../src/main/paths'
 import { tempDir } from '../support/temp'
 import { median, printFigures, type Figure } from './figures'
@@ -32,12 +34,20 @@ const PAGE = 50
 const PAGES_MEASURED = 200
 const SIZES = [10_000, 100_000, 1_000_000] as const
 /** Bumped whenever the fixture's rows or the build change: a kept fixture of another version is not used. */
-const FIXTURE_VERSION = 2
+const FIXTURE_VERSION = 3
 const BUILD_TX = 50_000
 /** the fixture's cache limit: above the 1M file's ~2.6 GB */
 const FIXTURE_LIMIT = 16 * 1024 ** 3
 
-const itemOf = (i: number, count: number): EntityInput => primaryTxEntity(fixtureTx(i, count) as never, 'P', [FIXTURE_ADDRESS])
+const TX_PAGE = contract.methods['data.listLatestPrimaryNetworkTransactions'].data
+/**
+ * Rows from..to-1 of a history of `count` as the app keeps them: a data-service page checked by the contract,
+ * then its entities (stamped as checked against the P-Chain shape, as the data path's are).
+ */
+function itemsOf(from: number, to: number, count: number): EntityInput[] {
+  const page = TX_PAGE.parse({ transactions: Array.from({ length: to - from }, (_, k) => fixtureTx(from + k, count)), chainInfo: { chainName: 'p-chain', network: 'mainnet' } })
+  return primaryTxEntities({ network: 'mainnet', blockchainId: 'p-chain', addresses: [FIXTURE_ADDRESS], pageSize: 100 }, page)
+}
 
 function timed(run: () => void): number {
   const t = performance.now()
@@ -47,7 +57,8 @@ function timed(run: () => void): number {
 
 /** Ours vs raw, fresh databases each round (the same migrations), the rows made beforehand. */
 function benchIngest(): Figure[] {
-  const items = Array.from({ length: INGEST_ROWS }, (_, i) => itemOf(i, INGEST_ROWS))
+  const items: EntityInput[] = []
+  for (let i = 0; i < INGEST_ROWS; i += 100) items.push(...itemsOf(i, Math.min(INGEST_ROWS, i + 100), INGEST_ROWS))
   const ours: number[] = []
   const raw: number[] = []
   for (let round = 0; round < INGEST_ROUNDS; round++) {
@@ -66,7 +77,7 @@ function benchIngest(): Figure[] {
           const m = FIXTURE_META
           raw.push(timed(() => db.transaction(() => {
             for (const it of items) {
-              const { id } = upsert.get(m.network, it.kind, it.chain, it.key, m.profileId, m.scope, m.source, it.sort, it.label, JSON.stringify(it.data), m.fetchedAt)!
+              const { id } = upsert.get(m.network, it.kind, it.chain, it.key, m.profileId, m.scope, m.source, it.sort, it.label, JSON.stringify(it.data), m.fetchedAt, it.checked ?? 0)!
               for (const t of it.terms) term.run(m.network, t, it.sort, id)
             }
           })()))
@@ -104,10 +115,11 @@ function buildDb(dir: string, count: number): void {
     const term = db.prepare(INGEST_SQL.term)
     const m = FIXTURE_META
     const batch = db.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i++) {
-        const it = itemOf(i, count)
-        const { id } = upsert.get(m.network, it.kind, it.chain, it.key, m.profileId, m.scope, m.source, it.sort, it.label, JSON.stringify(it.data), m.fetchedAt)!
-        for (const t of it.terms) term.run(m.network, t, it.sort, id)
+      for (let i = from; i < to; i += 100) {
+        for (const it of itemsOf(i, Math.min(to, i + 100), count)) {
+          const { id } = upsert.get(m.network, it.kind, it.chain, it.key, m.profileId, m.scope, m.source, it.sort, it.label, JSON.stringify(it.data), m.fetchedAt, it.checked ?? 0)!
+          for (const t of it.terms) term.run(m.network, t, it.sort, id)
+        }
       }
     })
     for (let i = 0; i < count; i += BUILD_TX) batch(i, Math.min(count, i + BUILD_TX))
@@ -121,12 +133,17 @@ function buildDb(dir: string, count: number): void {
 }
 
 /**
- * The cache of `size` rows, built once per FIXTURE_VERSION and kept in .bench-cache/ (gitignored) so a
- * re-run starts at once. serve adds its bench profile to it (found again on the next run).
+ * The cache of `size` rows, built once per FIXTURE_VERSION and contract stamp and kept in .bench-cache/
+ * (gitignored) so a re-run starts at once. The stamp is in the name: rows a changed contract (or another app
+ * version) would check again are not measured as this one's; the cache of the same size they replace is
+ * removed (the 1M one is 2.6 GB). serve adds its bench profile to it (found again on the next run).
  */
 function fixtureDb(size: number): string {
-  const dir = resolve(projectRoot(), '.bench-cache', `entities-v${FIXTURE_VERSION}-${size}`)
+  const base = resolve(projectRoot(), '.bench-cache')
+  const name = `entities-v${FIXTURE_VERSION}-${primaryTxStampOfChain('P').toString(36)}-${size}`
+  const dir = join(base, name)
   if (existsSync(join(dir, DB_FILE))) return dir
+  if (existsSync(base)) for (const old of readdirSync(base)) if (old !== name && old.startsWith('entities-') && old.endsWith(`-${size}`)) rmSync(join(base, old), { recursive: true, force: true })
   const tmp = `${dir}.${process.pid}.tmp`
   rmSync(tmp, { recursive: true, force: true })
   mkdirSync(tmp, { recursive: true })
