@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { contract, type CachedMethod, type Envelope, type Method, type Output, type ParsedInput, type RemoteService } from '../../shared/contract'
-import { checkOutput, markChecked } from '../../shared/rpc/checked-output'
+import { checkOutput, markChecked, wasCheckedAgainst } from '../../shared/rpc/checked-output'
 import { AppError, type ErrorCode } from '../../shared/rpc/errors'
 import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
@@ -64,6 +64,18 @@ function checkAssembled(output: z.ZodType, answer: AssembledAnswer, envelope: Re
 }
 
 /**
+ * The envelope of a live answer, checked against the method's output once. When the client already checked
+ * the answer against this very data schema as it received it (callEndpoint's mark), the data is not checked
+ * again; the rest of the envelope is this path's own (an integer time, 'live'), and the whole is marked.
+ */
+function liveEnvelope(output: z.ZodType, dataSchema: z.ZodType, raw: unknown, fetchedAt: number): ReturnType<typeof checkOutput> {
+  const envelope = { data: raw, fetchedAt, source: 'live' as const }
+  if (!wasCheckedAgainst(raw, dataSchema) || !Number.isSafeInteger(fetchedAt)) return checkOutput(output, envelope)
+  markChecked(envelope, output)
+  return { success: true, data: envelope }
+}
+
+/**
  * One cached read: the handler's answer validated, cached under the scope of its service and wrapped in
  * its envelope, or the cached answer when the source cannot be reached (NETWORK, TIMEOUT). withDataPath wraps every cached
  * method with it; the watch wraps the reads of its checks with it for each profile's own scope.
@@ -77,6 +89,7 @@ export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDe
   const spec = contract.methods[method] as { data?: z.ZodType; from?: RemoteService; output: z.ZodType }
   if (!spec.data || !spec.from) throw new Error(`${method} is not a cached read`)
   const output = spec.output
+  const dataSchema = spec.data
   const from = spec.from
   const { entities } = deps
   return async (input, ctx) => {
@@ -92,7 +105,7 @@ export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDe
     try {
       const raw = await handler(input, ctx)
       const fetchedAt = now()
-      const checked = checkOutput(output, { data: raw, fetchedAt, source: 'live' })
+      const checked = liveEnvelope(output, dataSchema, raw, fetchedAt)
       if (!checked.success)
         throw new AppError('UPSTREAM_INVALID', `The ${deps.labelOf(from)} answered ${method} with values the app cannot take (too long or malformed)`, {
           method,

@@ -10,7 +10,7 @@ import type { z } from 'zod'
  */
 const checked = new WeakMap<object, z.ZodType>()
 
-/** Validates `value` against `schema`; a success is marked as checked against that schema. */
+/** Validates `value` against `schema`; a success is marked as checked against that schema (and is not to be changed after). */
 export function checkOutput<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
   const result = schema.safeParse(value)
   if (result.success && typeof result.data === 'object' && result.data !== null) checked.set(result.data, schema)

@@ -69,9 +69,18 @@ export class EntityRecorder {
       recordPages: (method, input, pages, fetchedAt, scope) => {
         const schema = (contract.methods as Record<string, { data?: z.ZodType }>)[method]?.data
         if (!schema || !extractsEntities(method)) return
-        for (const page of pages) {
-          const ok = schema.safeParse(page)
-          if (ok.success) sink.record(method, input, ok.data, fetchedAt, scope)
+        const who = owner()
+        if (!who) return
+        try {
+          const items: EntityInput[] = []
+          for (const page of pages) {
+            const ok = schema.safeParse(page)
+            if (ok.success) items.push(...entitiesOf(method, input, ok.data, fetchedAt))
+          }
+          // The whole load in one transaction: a commit per page writes the same index pages again each time.
+          this.d.store.ingest({ ...who, scope, source: method, fetchedAt }, items)
+        } catch (err) {
+          this.d.warn(`keeping the entities of ${method} failed: ${String(err)}`)
         }
       },
       ownsPage: (input) => isCachedPageToken((input as { pageToken?: unknown } | null)?.pageToken)
