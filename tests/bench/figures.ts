@@ -4,7 +4,7 @@
  * measured, or by how much and why a target is missed. Printed as one table and written to
  * bench-results.json (the README keeps the latest table).
  */
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 export interface Figure {
   name: string
@@ -19,6 +19,8 @@ export interface Figure {
   target: string
   met: boolean
   note?: string
+  /** When it was measured (ISO), as written to bench-results.json. */
+  at?: string
 }
 
 export const median = (xs: readonly number[]): number => {
@@ -46,6 +48,14 @@ export function figuresMarkdown(figures: readonly Figure[]): string {
   return ['| figure | median | baseline | ratio | target | |', '|---|---:|---:|---:|---|---|', ...rows].join('\n')
 }
 
-export function writeResults(path: string, figures: readonly Figure[], extra: Record<string, unknown> = {}): void {
-  writeFileSync(path, `${JSON.stringify({ at: new Date().toISOString(), ...extra, figures }, null, 2)}\n`)
+/**
+ * Writes the figures, each with the time it was measured. A run of some parts only (BENCH_ONLY: `partial`)
+ * replaces the figures of the same name and keeps the file's others, with the time they were measured then.
+ */
+export function writeResults(path: string, figures: readonly Figure[], extra: Record<string, unknown> = {}, partial = false): void {
+  const at = new Date().toISOString()
+  const fresh = figures.map((f) => ({ ...f, at }))
+  const before = partial && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { at?: string; figures?: Figure[] }) : {}
+  const kept = (before.figures ?? []).filter((f) => !fresh.some((n) => n.name === f.name)).map((f) => ({ ...f, at: f.at ?? before.at }))
+  writeFileSync(path, `${JSON.stringify({ at, ...extra, figures: [...fresh, ...kept] }, null, 2)}\n`)
 }

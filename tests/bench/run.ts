@@ -121,7 +121,7 @@ try {
   await runPart('live', benchLive)
   await runPart('size', () => [rendererSizeFigure()])
   printFigures('Issue 21: the cache and the UI at scale (medians; baseline measured in the same run)', figures)
-  writeResults(join(projectRoot(), 'bench-results.json'), figures, { machine: `${process.platform} ${process.arch}, node ${process.version}` })
+  writeResults(join(projectRoot(), 'bench-results.json'), figures, { machine: `${process.platform} ${process.arch}, node ${process.version}` }, only !== undefined)
 } catch (err) {
   failed = true
   console.error(err)

@@ -14,6 +14,8 @@ export interface EntityInput {
   label: string
   data: unknown
   terms: readonly string[]
+  /** The stamp of the contract shape `data` was checked against (./entity-checks.ts); 0 or absent: not known. */
+  checked?: number
 }
 
 /** Where a batch of entities came from: the same for every row of one read. */
@@ -40,6 +42,8 @@ export interface StoredEntity {
   data: string
   fetchedAt: number
   pinned: boolean
+  /** The stamp of the contract shape its data was checked against when kept (0: not known, or kept before migration 16). */
+  checked: number
 }
 
 /** Where the next page of a term starts: the last row of the page before (newest first). */
@@ -69,9 +73,10 @@ interface Row {
   data: string
   fetched_at: number
   pinned: number
+  checked: number
 }
 
-const COLUMNS = 'e.id, e.kind, e.chain, e.key, e.network, e.profile_id, e.scope, e.source, e.sort, e.label, e.data, e.fetched_at, e.pinned'
+const COLUMNS = 'e.id, e.kind, e.chain, e.key, e.network, e.profile_id, e.scope, e.source, e.sort, e.label, e.data, e.fetched_at, e.pinned, e.checked'
 /** The term's index rows, newest first, joined to their entity by its primary key (CROSS JOIN: SQLite keeps this order, whatever its statistics say). */
 const BY_TERM = `SELECT ${COLUMNS} FROM entity_terms t CROSS JOIN entities e ON e.id = t.entity_id WHERE t.network = ? AND t.term = ?`
 
@@ -85,9 +90,9 @@ export const TERM_PAGE_SQL = {
 
 /** SQL of one ingested row (exported for the bench's raw baseline: the same statements without this class). */
 export const INGEST_SQL = {
-  upsert: `INSERT INTO entities (network, kind, chain, key, profile_id, scope, source, sort, label, data, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  upsert: `INSERT INTO entities (network, kind, chain, key, profile_id, scope, source, sort, label, data, fetched_at, checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT(network, kind, chain, key) DO UPDATE SET profile_id = excluded.profile_id, scope = excluded.scope, source = excluded.source,
-      sort = excluded.sort, label = excluded.label, data = excluded.data, fetched_at = excluded.fetched_at
+      sort = excluded.sort, label = excluded.label, data = excluded.data, fetched_at = excluded.fetched_at, checked = excluded.checked
     RETURNING id`,
   term: 'INSERT OR IGNORE INTO entity_terms (network, term, sort, entity_id) VALUES (?, ?, ?, ?)',
   staleTerms: 'DELETE FROM entity_terms WHERE entity_id = ? AND sort <> ?'
@@ -107,7 +112,7 @@ export class EntitiesStore {
 
   constructor(db: Db) {
     this.s = {
-      upsert: db.prepare<[string, string, string, string, string | null, string, string, number, string, string, number], { id: number }>(INGEST_SQL.upsert),
+      upsert: db.prepare<[string, string, string, string, string | null, string, string, number, string, string, number, number], { id: number }>(INGEST_SQL.upsert),
       term: db.prepare<[string, string, number, number]>(INGEST_SQL.term),
       staleTerms: db.prepare<[number, number]>(INGEST_SQL.staleTerms),
       maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM entities'),
@@ -128,7 +133,7 @@ export class EntitiesStore {
       const newFrom = maxId.get()?.m ?? 0
       const { network, profileId, scope, source, fetchedAt } = meta
       for (const it of items) {
-        const { id } = upsert.get(network, it.kind, it.chain, it.key, profileId, scope, source, it.sort, it.label, JSON.stringify(it.data), fetchedAt)!
+        const { id } = upsert.get(network, it.kind, it.chain, it.key, profileId, scope, source, it.sort, it.label, JSON.stringify(it.data), fetchedAt, it.checked ?? 0)!
         if (id <= newFrom) staleTerms.run(id, it.sort)
         for (const t of it.terms) term.run(network, t, it.sort, id)
       }
@@ -212,6 +217,7 @@ function toEntity(r: Row): StoredEntity {
     label: r.label,
     data: r.data,
     fetchedAt: r.fetched_at,
-    pinned: r.pinned === 1
+    pinned: r.pinned === 1,
+    checked: r.checked
   }
 }

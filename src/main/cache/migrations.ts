@@ -394,5 +394,11 @@ export const MIGRATIONS: readonly string[] = [
     done       INTEGER NOT NULL DEFAULT 0,      -- its last page is committed
     PRIMARY KEY (job_id, list)
   ) WITHOUT ROWID;
+  `,
+  // 16: which contract each entity's data was checked against when it was kept (src/main/cache/entity-checks.ts):
+  // an offline page assembled from rows of today's stamp is not checked item by item again; rows kept before
+  // (0) or by another version of the app are checked against today's contract.
+  `
+  ALTER TABLE entities ADD COLUMN checked INTEGER NOT NULL DEFAULT 0;
   `
 ]

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Contract } from '../../shared/contract'
 import { MAX_FRAME_BYTES } from '../../shared/rpc/frames'
+import { frameText } from '../../shared/rpc/json-texts'
 import type { RpcServer } from '../../shared/rpc/server'
 import { Listeners, type Connection } from '../../shared/rpc/transport'
 import type { Frame } from '../../shared/rpc/frames'
@@ -209,11 +210,12 @@ function wsConnection(ws: WebSocket, flow: Backpressure): WsConnection {
   })
   ws.on('error', (err) => log.warn('browser-mode websocket error', err))
   return {
+    jsonText: true,
     send: (f) => {
       if (ws.readyState !== ws.OPEN) return
       try {
         // The callback runs once this frame has been handed to the OS: the queue has shrunk.
-        ws.send(JSON.stringify(f), resumeIfDrained)
+        ws.send(frameText(f), resumeIfDrained)
       } catch (err) {
         log.warn('browser mode: could not send a frame', err)
         return

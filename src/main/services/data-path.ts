@@ -1,10 +1,12 @@
 import type { z } from 'zod'
-import { contract, type CachedMethod, type Method, type Output, type ParsedInput, type RemoteService } from '../../shared/contract'
+import { contract, type CachedMethod, type Envelope, type Method, type Output, type ParsedInput, type RemoteService } from '../../shared/contract'
+import { checkOutput, markChecked, wasCheckedAgainst } from '../../shared/rpc/checked-output'
 import { AppError, type ErrorCode } from '../../shared/rpc/errors'
 import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 import { canonicalKey, type ReadsStore } from '../cache/reads-store'
 import { wrapEachMethod } from './each-method'
+import type { AssembledAnswer } from './entities/offline'
 import type { EntitySink } from './entities/recorder'
 import type { AllHandlers } from './handlers'
 
@@ -45,16 +47,48 @@ export function withDataPath(handlers: AllHandlers, deps: DataPathDeps): Handler
 type AnyHandler = (input: unknown, ctx: CallContext) => unknown
 
 /**
+ * The envelope of an answer assembled from cached entities, checked against the method's output once. When
+ * the answer's list is made of rows stamped as checked against today's contract (answer.checkedList), the
+ * rest of it is checked with that list empty and the rows are put back; otherwise the whole answer is.
+ */
+function checkAssembled(output: z.ZodType, answer: AssembledAnswer, envelope: Record<string, unknown>): { success: true; data: unknown } | { success: false } {
+  const list = answer.checkedList
+  if (!list) return checkOutput(output, { data: answer.data, ...envelope })
+  const data = answer.data as Record<string, unknown>
+  const shell = output.safeParse({ data: { ...data, [list]: [] }, ...envelope })
+  if (!shell.success) return shell
+  const checked = shell.data as { data: Record<string, unknown> }
+  checked.data[list] = data[list]
+  markChecked(checked, output)
+  return shell
+}
+
+/**
+ * The envelope of a live answer, checked against the method's output once. When the client already checked
+ * the answer against this very data schema as it received it (callEndpoint's mark), the data is not checked
+ * again; the rest of the envelope is this path's own (an integer time, 'live'), and the whole is marked.
+ */
+function liveEnvelope(output: z.ZodType, dataSchema: z.ZodType, raw: unknown, fetchedAt: number): ReturnType<typeof checkOutput> {
+  const envelope = { data: raw, fetchedAt, source: 'live' as const }
+  if (!wasCheckedAgainst(raw, dataSchema) || !Number.isSafeInteger(fetchedAt)) return checkOutput(output, envelope)
+  markChecked(envelope, output)
+  return { success: true, data: envelope }
+}
+
+/**
  * One cached read: the handler's answer validated, cached under the scope of its service and wrapped in
  * its envelope, or the cached answer when the source cannot be reached (NETWORK, TIMEOUT). withDataPath wraps every cached
  * method with it; the watch wraps the reads of its checks with it for each profile's own scope.
+ * Each envelope is checked against the method's output schema here, once, and marked so (checked-output.ts):
+ * the contract server sends it without a second pass.
  */
 export function cachedRead<M extends CachedMethod>(method: M, handler: (input: ParsedInput<M>, ctx: CallContext) => unknown, deps: DataPathDeps): (input: ParsedInput<M>, ctx: CallContext) => Promise<Output<M>>
 export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDeps): AnyHandler
 export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDeps): AnyHandler {
   const now = deps.now ?? Date.now
-  const spec = contract.methods[method] as { data?: z.ZodType; from?: RemoteService }
+  const spec = contract.methods[method] as { data?: z.ZodType; from?: RemoteService; output: z.ZodType }
   if (!spec.data || !spec.from) throw new Error(`${method} is not a cached read`)
+  const output = spec.output
   const dataSchema = spec.data
   const from = spec.from
   const { entities } = deps
@@ -62,35 +96,36 @@ export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDe
     const scope = deps.scopeOf(from)
     // A page this app assembled from the cache continues from the cache: the service never saw its token.
     if (entities?.ownsPage(input)) {
-      const answer = entities.offline(method, input, scope)
-      const ok = answer && dataSchema.safeParse(answer.data)
-      if (!answer || !ok || !ok.success) throw new AppError('BAD_INPUT', `This page token continues a list assembled from the cache, and nothing more is cached for it: start again from the first page`)
-      return { data: ok.data, fetchedAt: answer.fetchedAt, source: 'cache', offline: { code: 'CACHED_PAGE', message: answer.note.slice(0, 2_000) } }
+      const answer = entities.offline(method, input, scope, ctx.jsonTexts)
+      const ok = answer && checkAssembled(output, answer, { fetchedAt: answer.fetchedAt, source: 'cache', offline: { code: 'CACHED_PAGE', message: answer.note.slice(0, 2_000) } })
+      if (!ok || !ok.success) throw new AppError('BAD_INPUT', `This page token continues a list assembled from the cache, and nothing more is cached for it: start again from the first page`)
+      return ok.data
     }
     const key = canonicalKey(input)
     try {
       const raw = await handler(input, ctx)
-      const parsed = dataSchema.safeParse(raw)
-      if (!parsed.success)
+      const fetchedAt = now()
+      const checked = liveEnvelope(output, dataSchema, raw, fetchedAt)
+      if (!checked.success)
         throw new AppError('UPSTREAM_INVALID', `The ${deps.labelOf(from)} answered ${method} with values the app cannot take (too long or malformed)`, {
           method,
-          issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`.slice(0, 300))
+          // the paths inside the answer, as the service sent it (not inside our envelope)
+          issues: checked.error.issues.slice(0, 5).map((i) => `${(i.path[0] === 'data' ? i.path.slice(1) : i.path).join('.')}: ${i.message}`.slice(0, 300))
         })
-      const fetchedAt = now()
-      deps.reads.put(scope, method, key, parsed.data, fetchedAt)
-      entities?.record(method, input, parsed.data, fetchedAt, scope)
-      return { data: parsed.data, fetchedAt, source: 'live' }
+      const answer = checked.data as Envelope<unknown>
+      deps.reads.put(scope, method, key, answer.data, fetchedAt)
+      entities?.record(method, input, answer.data, fetchedAt, scope)
+      return answer
     } catch (err) {
       if (!(err instanceof AppError) || !UNREACHABLE.has(err.code)) throw err
       const cached = deps.reads.get(scope, method, key)
-      const valid = cached && dataSchema.safeParse(cached.data)
-      if (!cached || !valid || !valid.success) {
+      const valid = cached && checkOutput(output, { data: cached.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } })
+      if (!valid || !valid.success) {
         // Never asked this way: assembled from the entities other reads kept, when the method allows it (rows
         // kept by an older version of the app are checked against today's contract like a cached answer).
-        const assembled = entities?.offline(method, input, scope)
-        const ok = assembled && dataSchema.safeParse(assembled.data)
-        if (assembled && ok && ok.success)
-          return { data: ok.data, fetchedAt: assembled.fetchedAt, source: 'cache', offline: { code: err.code, message: `${err.message}; ${assembled.note}`.slice(0, 2_000) } }
+        const assembled = entities?.offline(method, input, scope, ctx.jsonTexts)
+        const ok = assembled && checkAssembled(output, assembled, { fetchedAt: assembled.fetchedAt, source: 'cache', offline: { code: err.code, message: `${err.message}; ${assembled.note}`.slice(0, 2_000) } })
+        if (ok && ok.success) return ok.data
         throw new AppError(
           'OFFLINE',
           `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
@@ -98,7 +133,7 @@ export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDe
           { cause: err }
         )
       }
-      return { data: valid.data, fetchedAt: cached.fetchedAt, source: 'cache', offline: { code: err.code, message: err.message.slice(0, 2_000) } }
+      return valid.data
     }
   }
 }

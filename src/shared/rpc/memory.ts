@@ -1,4 +1,5 @@
 import type { Frame } from './frames'
+import { frameText } from './json-texts'
 import { Listeners, type Connection } from './transport'
 
 /**
@@ -12,7 +13,7 @@ export function createMemoryPair(): { client: Connection & { close(): void }; se
   let open = true
   const deliver = (target: Listeners<[Frame]>, frame: Frame): void => {
     if (!open) return
-    const copy = JSON.parse(JSON.stringify(frame)) as Frame
+    const copy = JSON.parse(frameText(frame)) as Frame
     queueMicrotask(() => target.emit(copy))
   }
   return {
@@ -27,6 +28,7 @@ export function createMemoryPair(): { client: Connection & { close(): void }; se
       }
     },
     server: {
+      jsonText: true,
       send: (f) => deliver(toClient, f),
       onFrame: (l) => toServer.add(l),
       onClose: (l) => closed.add(l)

@@ -5,6 +5,11 @@ import type { Frame } from './frames'
  * in-memory pair implement it; client and server are written against it only.
  */
 export interface Connection {
+  /**
+   * The frames sent leave as JSON text written by frameText (./json-texts.ts): an output may then hold a
+   * JsonTexts, written into the frame as it is. Absent on a transport that clones objects (Electron IPC).
+   */
+  readonly jsonText?: boolean
   send(frame: Frame): void
   onFrame(listener: (frame: Frame) => void): () => void
   onClose(listener: () => void): () => void

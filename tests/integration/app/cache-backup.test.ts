@@ -26,12 +26,25 @@ function folder(): string {
   return t.dir
 }
 
+/** The entities' contract stamps (entities.checked), after setting them to `to` when given. */
+function stampEntities(dataDir: string, to?: number): number[] {
+  const db = new Database(join(dataDir, DB_FILE))
+  try {
+    if (to !== undefined) db.prepare('UPDATE entities SET checked = ?').run(to)
+    return db.prepare<[], { checked: number }>('SELECT DISTINCT checked FROM entities').all().map((r) => r.checked)
+  } finally {
+    db.close()
+  }
+}
+
 describe('cache.backup and cache.restore', () => {
   it('round trip: what was backed up comes back in the running app, and the page is told', async () => {
     const { client, dataDir } = apps.open()
     const kept = await client.call('profiles.create', { profile: profile('kept') })
     await client.call('profiles.activate', { id: kept.id })
     putEntities(dataDir, [{ kind: 'validator', key: 'NodeID-kept', fetchedAt: Date.now(), profileId: kept.id }])
+    // As if stamped by a contract that checked it (migration 16): a restored file's stamps are not trusted.
+    stampEntities(dataDir, 42)
     const file = join(folder(), 'companion-backup.sqlite')
 
     const done = await client.call('cache.backup', { path: file })
@@ -61,6 +74,7 @@ describe('cache.backup and cache.restore', () => {
     expect(profiles.map((p) => p.name)).toEqual(['kept'])
     expect(activeId).toBe(kept.id)
     expect(entityKeys(dataDir).keys).toEqual(['NodeID-kept'])
+    expect(stampEntities(dataDir)).toEqual([0])
     await new Promise((r) => setTimeout(r, 0))
     expect(events).toContain(`profiles ${kept.id}`)
     expect(events).toContain('cache *')

@@ -6,7 +6,8 @@
  * address's transactions, newest first), cache.search finds a tx by hash and a validator by NodeID, and a
  * profile of another network sees none of it.
  */
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { listPChainTransactionsResponse } from '../../../src/shared/contract/data-service/primary-tx'
 import { startSim, type Sim } from '../../sim/index'
 import { activateSim, appsPerTest, failure, finishedJob } from './helpers'
 
@@ -30,7 +31,11 @@ describe('entities kept from reads', () => {
     const utxos = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10 })
     const firstUtxo = utxos.data.utxos.find((u) => u.ok)!
     const pTxParams = { network: 'mainnet' as const, blockchainId: 'p-chain', addresses: [rich.pChain] }
+    // A live answer is checked against the contract once (the data path's pass; the contract server trusts its mark).
+    const listPasses = vi.spyOn(listPChainTransactionsResponse._zod, 'run')
     const pTxs = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 6 })
+    expect(listPasses).toHaveBeenCalledTimes(1)
+    listPasses.mockRestore()
     expect(pTxs.data.transactions.length).toBeGreaterThan(3)
     const someTx = pTxs.data.transactions[1]!
     // A short "load all" (the sim's subnets, two a page), to keep the test quick on a busy machine.

@@ -94,6 +94,14 @@ const SEEDS: Seed[] = [
     since: 11,
     sql: "INSERT INTO alert_deliveries (at, channel_id, channel_name, channel_kind, alert_id, state, attempt, outcome) VALUES (7, 'c1', 'ops', 'webhook', 'w1', 'firing', 1, 'delivered')",
     check: "SELECT 1 FROM alert_deliveries WHERE outcome = 'delivered'"
+  },
+  // Entities kept before migration 16 say nothing of the contract that checked them (0): checked again when read.
+  {
+    since: 14,
+    sql: `INSERT INTO entities (id, network, kind, chain, key, profile_id, scope, source, sort, label, data, fetched_at)
+          VALUES (1, 'mainnet', 'transaction', 'P', 'tx1', ${P}, 'https://data.example', 'data.listLatestPrimaryNetworkTransactions', 7, 'P-Chain ExportTx', '{"txHash":"tx1"}', 8);
+          INSERT INTO entity_terms VALUES ('mainnet', 'tx1', 7, 1)`,
+    check: "SELECT 1 FROM entities e JOIN entity_terms t ON t.entity_id = e.id WHERE e.key = 'tx1' AND e.checked = 0"
   }
 ]
 

@@ -1,5 +1,7 @@
 import type { Data, ParsedInput } from '../../../shared/contract'
+import { primaryTxShapeOf } from '../../../shared/contract/data-service/primary-tx'
 import type { EntityInput } from '../entities-store'
+import { checkedStamp } from '../entity-checks'
 import { TermSet } from '../entity-terms'
 import { label, secondsToMs } from './common'
 
@@ -39,9 +41,10 @@ export function primaryTxAddresses(tx: unknown): string[] {
 /**
  * A Primary Network transaction of the data service (P, X or C atomic), found by its hash, its block (hash
  * and height), every address it touches, its node and subnet, and the addresses the list was asked for
- * (so a page of one address is always found again by that address).
+ * (so a page of one address is always found again by that address). `checked`: the stamp of the shape it
+ * was checked as (./entity-checks.ts), 0 when not known.
  */
-export function primaryTxEntity(tx: PrimaryTx, chain: string, askedFor: readonly string[]): EntityInput {
+export function primaryTxEntity(tx: PrimaryTx, chain: string, askedFor: readonly string[], checked = 0): EntityInput {
   const t = tx as PrimaryTx & Record<string, unknown>
   const terms = new TermSet().add(t.txHash, t.blockHash, askedFor)
   const height = (t.blockNumber ?? t.blockHeight) as string | number | undefined
@@ -56,14 +59,18 @@ export function primaryTxEntity(tx: PrimaryTx, chain: string, askedFor: readonly
     sort: secondsToMs(seconds),
     label: label(`${chain}-Chain ${String(t.txType)}`, t.txHash, height !== undefined && `block ${String(height)}`),
     data: tx,
-    terms: terms.list()
+    terms: terms.list(),
+    checked
   }
 }
 
+/** The transactions of a page the contract checked: stamped with the shape the page matched, if it was the one its chainName names. */
 export function primaryTxEntities(input: ParsedInput<'data.listLatestPrimaryNetworkTransactions'>, data: Data<'data.listLatestPrimaryNetworkTransactions'>): EntityInput[] {
   const chain = primaryChainOf(input.blockchainId, (data.chainInfo as { chainName?: string } | undefined)?.chainName)
   const asked = input.addresses ?? []
-  return data.transactions.map((tx) => primaryTxEntity(tx, chain, asked))
+  const shape = primaryTxShapeOf(data)
+  const checked = shape ? checkedStamp(shape) : 0
+  return data.transactions.map((tx) => primaryTxEntity(tx, chain, asked, checked))
 }
 
 type Transfer = Data<'data.listErc721Transactions'>['transactions'][number] | Data<'data.listErc1155Transactions'>['transactions'][number]

@@ -149,7 +149,10 @@ function replaceContent(db: Db, work: string): void {
         if (!restored.has(t.name)) continue
         const cols = db.pragma(`main.table_info(${quote(t.name)})`) as { name: string }[]
         const list = cols.map((c) => quote(c.name)).join(', ')
-        db.exec(`INSERT INTO main.${quote(t.name)} (${list}) SELECT ${list} FROM restored.${quote(t.name)}`)
+        // A backup is a file from outside: what its rows say of the contract that checked them is not taken on
+        // trust (src/main/cache/entity-checks.ts). Restored entities are checked again when an answer uses them.
+        const values = cols.map((c) => (t.name === 'entities' && c.name === 'checked' ? '0' : quote(c.name))).join(', ')
+        db.exec(`INSERT INTO main.${quote(t.name)} (${list}) SELECT ${values} FROM restored.${quote(t.name)}`)
       }
       // AUTOINCREMENT counters go with their tables.
       if (restored.has('sqlite_sequence') && tables.length > 0) {

@@ -1,6 +1,8 @@
 import { DATA_LISTS, type DataList, type Network } from '../../../shared/contract'
+import { JsonTexts } from '../../../shared/rpc/json-texts'
 import type { DataLoadsStore } from '../../cache/data-loads-store'
 import type { EntitiesStore, StoredEntity, TermCursor } from '../../cache/entities-store'
+import { primaryTxStampOfChain } from '../../cache/entity-checks'
 import { PRIMARY_TX_SOURCE, primaryChainOf } from '../../cache/entity-extract/data-service'
 import { validatorKey } from '../../cache/entity-extract/validators'
 import { normalizeTerm } from '../../cache/entity-terms'
@@ -12,6 +14,12 @@ export interface AssembledAnswer {
   fetchedAt: number
   /** In words, for the envelope's offline reason: which cached entities it was assembled from. */
   note: string
+  /**
+   * The list of `data` whose items all come from rows stamped as checked against today's contract when they
+   * were kept (../../cache/entity-checks.ts): the data path checks the rest of the answer and puts them back.
+   * Absent: the whole answer is checked.
+   */
+  checkedList?: string
 }
 
 export interface OfflineContext {
@@ -20,6 +28,8 @@ export interface OfflineContext {
   network: Network
   /** The base URL of the service the method reads (the kept "load all" sets are per scope). */
   scope: string
+  /** The answer goes out as JSON text (CallContext.jsonTexts): a list of checked rows may be given as their texts. */
+  jsonTexts?: boolean
 }
 
 type Answerer = (input: Record<string, unknown>, c: OfflineContext) => AssembledAnswer | undefined
@@ -125,15 +135,20 @@ const txPageOfAddress: Answerer = (input, c) => {
   const own = page.filter((e) => e.source === PRIMARY_TX_SOURCE)
   const last = page[page.length - 1]
   const chainName = chain === 'P' ? 'p-chain' : chain === 'X' ? 'x-chain' : chain === 'C' ? 'c-chain' : (input.blockchainId as string)
+  // Rows this very contract checked as items of this chain's shape when they were kept are not checked again.
+  const stamp = primaryTxStampOfChain(chain)
+  const checked = stamp !== 0 && own.every((e) => e.checked === stamp)
   return {
     data: {
-      transactions: own.map(parsed),
+      // Checked rows going out as JSON text are written into the frame as they were kept: not parsed here.
+      transactions: checked && c.jsonTexts ? new JsonTexts(own.map((e) => e.data)) : own.map(parsed),
       chainInfo: { chainName, network: input.network },
       ...(more && last ? { nextPageToken: `${CACHED_PAGE_TOKEN}${last.sort}:${last.id}` } : {})
     },
     // The oldest reading on the page: the page is as old as that (an empty last page: now).
     fetchedAt: own.length > 0 ? Math.min(...own.map((e) => e.fetchedAt)) : Date.now(),
-    note: `assembled from cached entities: the transactions kept for ${addresses[0]!}, newest first (${own.length} on this page)`
+    note: `assembled from cached entities: the transactions kept for ${addresses[0]!}, newest first (${own.length} on this page)`,
+    ...(checked ? { checkedList: 'transactions' } : {})
   }
 }
 

@@ -17,8 +17,8 @@ export interface EntityOwner {
 export interface EntitySink {
   /** After a live answer was validated and cached: its entities kept. Never throws (a failure is logged). */
   record(method: string, input: unknown, data: unknown, fetchedAt: number, scope: string): void
-  /** When the source cannot be reached and the exact request was never cached. */
-  offline(method: string, input: unknown, scope: string): AssembledAnswer | undefined
+  /** When the source cannot be reached and the exact request was never cached; jsonTexts: see OfflineContext. */
+  offline(method: string, input: unknown, scope: string, jsonTexts?: boolean): AssembledAnswer | undefined
   /**
    * Pages of a read that did not come through the data path ("load all" of a data-service list): each is
    * checked against the method's contract data first, as the data path checks a live answer. Never throws.
@@ -56,11 +56,11 @@ export class EntityRecorder {
           this.d.warn(`keeping the entities of ${method} failed: ${String(err)}`)
         }
       },
-      offline: (method, input, scope) => {
+      offline: (method, input, scope, jsonTexts) => {
         const who = owner()
         if (!who) return undefined
         try {
-          return answerFromEntities(method, input, { store: this.d.store, loads: this.d.loads, network: who.network, scope })
+          return answerFromEntities(method, input, { store: this.d.store, loads: this.d.loads, network: who.network, scope, jsonTexts })
         } catch (err) {
           this.d.warn(`assembling ${method} from cached entities failed: ${String(err)}`)
           return undefined
@@ -69,9 +69,18 @@ export class EntityRecorder {
       recordPages: (method, input, pages, fetchedAt, scope) => {
         const schema = (contract.methods as Record<string, { data?: z.ZodType }>)[method]?.data
         if (!schema || !extractsEntities(method)) return
-        for (const page of pages) {
-          const ok = schema.safeParse(page)
-          if (ok.success) sink.record(method, input, ok.data, fetchedAt, scope)
+        const who = owner()
+        if (!who) return
+        try {
+          const items: EntityInput[] = []
+          for (const page of pages) {
+            const ok = schema.safeParse(page)
+            if (ok.success) items.push(...entitiesOf(method, input, ok.data, fetchedAt))
+          }
+          // The whole load in one transaction: a commit per page writes the same index pages again each time.
+          this.d.store.ingest({ ...who, scope, source: method, fetchedAt }, items)
+        } catch (err) {
+          this.d.warn(`keeping the entities of ${method} failed: ${String(err)}`)
         }
       },
       ownsPage: (input) => isCachedPageToken((input as { pageToken?: unknown } | null)?.pageToken)

@@ -232,6 +232,22 @@ const anyChainShape = z.union([listPChainTransactionsResponse, listXChainTransac
 
 export type ListLatestPrimaryNetworkTransactionsResponse = z.output<typeof anyChainShape>
 
+/** The three list shapes by the chainName that names each. */
+export type PrimaryTxShape = keyof typeof byChainName
+export const PRIMARY_TX_SHAPES: Readonly<Record<PrimaryTxShape, z.ZodType>> = byChainName
+
+/**
+ * Each parsed answer that matched the very shape its chainName names (module-private: no data can claim
+ * it). The cache stamps the transactions of such a page as checked as items of that shape, and an offline
+ * page assembled from them is not checked item by item again (src/main/cache/entity-checks.ts).
+ */
+const matchedShape = new WeakMap<object, PrimaryTxShape>()
+
+/** The shape a parsed answer of this schema matched, when it was the one its chainName names. */
+export function primaryTxShapeOf(parsed: unknown): PrimaryTxShape | undefined {
+  return typeof parsed === 'object' && parsed !== null ? matchedShape.get(parsed) : undefined
+}
+
 /**
  * The answer of listLatestPrimaryNetworkTransactions: the P-, X- or C-Chain shape. chainInfo.chainName
  * (which echoes the blockchainId asked for) names the expected one, so a mismatch is reported against
@@ -242,7 +258,10 @@ export const listLatestPrimaryNetworkTransactionsResponse = z.unknown().transfor
   const name = (body as { chainInfo?: { chainName?: unknown } } | null)?.chainInfo?.chainName
   const expected = typeof name === 'string' && Object.hasOwn(byChainName, name) ? byChainName[name as keyof typeof byChainName] : undefined
   const first = (expected ?? anyChainShape).safeParse(body)
-  if (first.success) return first.data
+  if (first.success) {
+    if (expected) matchedShape.set(first.data, name as PrimaryTxShape)
+    return first.data
+  }
   if (expected) {
     const other = anyChainShape.safeParse(body)
     if (other.success) return other.data
