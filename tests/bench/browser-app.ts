@@ -14,7 +14,7 @@ import type { Contract } from '../../src/shared/contract'
 import { createRpcClient, type RpcClient } from '../../src/shared/rpc/client'
 import { createMemoryPair } from '../../src/shared/rpc/memory'
 import { startSim, type Sim, type SimOptions } from '../sim/index'
-import { CHROMIUM_LAUNCH } from '../support/chromium'
+import { FULL_CHROMIUM_LAUNCH } from '../support/chromium'
 import { tempDir } from '../support/temp'
 
 export interface BrowserApp {
@@ -34,7 +34,8 @@ export async function startBrowserApp(what: string, simOptions: SimOptions): Pro
   const server = await startBrowserServer({ server: app.server, staticDir, port: 0 })
   const pair = createMemoryPair()
   app.server.attach(pair.server, 'memory')
-  const browser = await chromium.launch(CHROMIUM_LAUNCH)
+  // The full browser, not the lighter headless shell the tests drive: its frames are what the frame figures time.
+  const browser = await chromium.launch(FULL_CHROMIUM_LAUNCH)
   return {
     sim, url: server.url, client: createRpcClient<Contract>(pair.client), browser,
     close: async () => {

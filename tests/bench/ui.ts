@@ -48,6 +48,10 @@ async function loadAllUtxos(client: RpcClient<Contract>, address: string): Promi
 /** One page load of `hash`, the table at `table` measured: first screen after the biggest message, then a scroll. */
 async function measureTable(page: Page, url: string, table: string, rowCount: number): Promise<TableRun> {
   const rows = `${table} tbody tr[data-node-id], ${table} [data-testid="utxo-row"]`
+  // A page load of its own each time: from one table's address to the other's is only a change of the "#"
+  // part, which a browser does in the same document (the probe's times and messages would be the earlier
+  // run's). Through about:blank, each run loads the app afresh, with a fresh probe.
+  await page.goto('about:blank')
   await page.goto(url)
   await page.evaluate(`window.__bench.watch.push(${JSON.stringify(rows)})`)
   await page.locator(rows).first().waitFor({ timeout: 120_000 })
