@@ -2,10 +2,12 @@
 /**
  * `npm test`: every check of the project, as fast as two cores allow, with the time of each stage.
  *
- *   1. at once:   lint, type check (main + tests), type check (renderer), unit tests, build
- *                 and as soon as the build is done, beside everything after it: the package test (npm pack,
- *                 install the tarball with --omit=dev, run the installed `companion`); it mostly waits on npm
- *                 and on the processes it starts, so it fills the gaps of the other stages
+ *   1. at once:   lint, type check (main + tests), type check (renderer), build, and better-sqlite3's native
+ *                 module when it is not built yet (`npm ci --ignore-scripts` leaves it so: .ci/run compiles
+ *                 its 9 MB of C, about 70 s of one core, beside the checks that do not need it);
+ *                 once it is there, the unit tests; and once the build is there too, beside everything after
+ *                 it: the package test (npm pack, install the tarball with --omit=dev, run the installed
+ *                 `companion`); it mostly waits on npm and on the processes it starts, so it fills the gaps
  *   2. then:      integration tests (files in parallel, each with its own sim and data folder)
  *   3. then:      end-to-end tests (several Playwright workers, each with its own sim, server and data folder)
  *
@@ -17,7 +19,7 @@
  * `node scripts/test.mjs --only unit,integration` runs some stages; `--list` names them.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -25,14 +27,24 @@ const BIN = (name) => join(ROOT, 'node_modules', '.bin', name)
 // Not under test-results/: Playwright empties that folder when it starts.
 const REPORTS = join(ROOT, 'test-reports')
 
-/** name, command, and where its counts of passed/failed tests are read from (a JSON report). */
+/** The native module every test that opens the cache loads; `npm rebuild` runs its install script. */
+const NATIVE_BUILT = existsSync(join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+/**
+ * name, command, and where its counts of passed/failed tests are read from (a JSON report). A stage with
+ * `after` starts once those stages succeeded and runs on beside the later steps.
+ */
 const STAGES = [
   { step: 1, name: 'lint', cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
   { step: 1, name: 'typecheck:node', cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
   { step: 1, name: 'typecheck:web', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.web.json', '--noEmit'] },
+  // Nothing to do when the module is built (a plain `npm ci` builds it): the stage then ends at once.
+  { step: 1, name: 'native', cmd: NATIVE_BUILT ? [process.execPath, '-e', ''] : [NPM, 'rebuild', 'better-sqlite3'] },
   {
     step: 1,
     name: 'unit',
+    after: ['native'],
     cmd: [BIN('vitest'), 'run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'unit.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
   },
@@ -40,8 +52,9 @@ const STAGES = [
   {
     step: 1,
     name: 'package',
-    // Starts when the build has succeeded (it packs that build) and runs on beside steps 2 and 3.
-    after: 'build',
+    // Packs the build, and installs the native module this checkout built; runs on beside steps 2 and 3.
+    after: ['build', 'native'],
+    browser: true,
     cmd: [BIN('vitest'), 'run', '--project', 'package', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'package.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'package.json') }
   },
@@ -54,6 +67,7 @@ const STAGES = [
   {
     step: 3,
     name: 'e2e',
+    browser: true,
     cmd: [BIN('playwright'), 'test', '--reporter=line,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'e2e.json') },
     report: { kind: 'playwright', file: join(REPORTS, 'e2e.json') }
@@ -76,9 +90,26 @@ function parseArgs(argv) {
   return STAGES.filter((s) => names.includes(s.name))
 }
 
+/**
+ * Before a stage that drives Chromium: .ci/run installs it beside the first stages and names a file that
+ * is empty until apt is done, then says "ok …" or why it failed (BROWSER_INSTALL_STATUS). Resolves to that
+ * failure, or undefined when the browser is there.
+ */
+async function browserInstalled() {
+  const file = process.env['BROWSER_INSTALL_STATUS']
+  if (!file) return undefined
+  for (;;) {
+    const status = readFileSync(file, 'utf8').trim()
+    if (status) return status.startsWith('ok') ? undefined : status
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
 /** Runs one stage; with `buffered`, its output is held and printed whole when it ends. */
-function run(stage, buffered) {
+async function run(stage, buffered) {
   const started = Date.now()
+  const noBrowser = stage.browser ? await browserInstalled() : undefined
+  if (noBrowser) return { stage, ok: false, code: `no browser: ${noBrowser}`, seconds: (Date.now() - started) / 1000 }
   return new Promise((resolve) => {
     const [cmd, ...args] = stage.cmd
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -116,27 +147,38 @@ const startedAll = Date.now()
 const results = []
 /** Stages that start once another one succeeded, and run on beside the later steps (always buffered). */
 const background = []
-const startAfter = (name) => stages.filter((s) => s.after === name).map((s) => run(s, true))
-// One whose stage is not part of this run starts at once (`--only package` uses the build that is there).
-background.push(...stages.filter((s) => s.after && !stages.some((o) => o.name === s.after)).map((s) => run(s, true)))
+/** Stages of this run that have succeeded; a stage waits only for those of its `after` in this run. */
+const succeeded = new Set()
+const started = new Set()
+const ready = (s) => s.after && !started.has(s.name) && s.after.every((name) => succeeded.has(name) || !stages.some((o) => o.name === name))
+/** Starts every background stage whose `after` stages have all succeeded. */
+function startReady() {
+  for (const s of stages.filter(ready)) {
+    started.add(s.name)
+    background.push(run(s, true).then(finished))
+  }
+}
+function finished(result) {
+  if (result.ok) {
+    succeeded.add(result.stage.name)
+    startReady()
+  }
+  return result
+}
+// One whose stages are not part of this run starts at once (`--only package` uses the build that is there).
+startReady()
 for (const step of [1, 2, 3]) {
   const these = stages.filter((s) => s.step === step && !s.after)
   if (these.length === 0) continue
   // A step of one stage prints live; a background stage still running prints its output whole when it ends.
   const buffered = these.length > 1
-  const done = await Promise.all(
-    these.map((s) =>
-      run(s, buffered).then((r) => {
-        if (r.ok) background.push(...startAfter(s.name))
-        return r
-      })
-    )
-  )
+  const done = await Promise.all(these.map((s) => run(s, buffered).then(finished)))
   results.push(...done)
-  // Later steps run the built app: without a build there is nothing for them to test.
-  if (results.some((r) => r.stage.name === 'build' && !r.ok)) break
+  // Later steps run the built app on the native module: without either there is nothing for them to test.
+  if (results.some((r) => (r.stage.name === 'build' || r.stage.name === 'native') && !r.ok)) break
 }
-results.push(...(await Promise.all(background)))
+// A background stage that succeeds may start another: wait until none is left.
+for (let i = 0; i < background.length; i++) results.push(await background[i])
 
 const total = (Date.now() - startedAll) / 1000
 const lines = ['', 'stage            time      result']
