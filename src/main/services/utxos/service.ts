@@ -1,5 +1,6 @@
 import { totalsOf, utxosToCsv, utxosToJson, viewUtxo, type OwnerFormat, type UtxoView } from '../../../shared/codec'
 import type { Output } from '../../../shared/contract'
+import { integer } from '../../../shared/domain/format'
 import { AppError } from '../../../shared/rpc/errors'
 import { canonicalKey } from '../../cache/reads-store'
 import type { UtxoRow, UtxosStore } from '../../cache/utxos-store'
@@ -59,7 +60,7 @@ export class UtxosService {
           views.push(v)
           added++
         }
-        job.progress(views.length, null, `${views.length} UTXOs, page ${page.numFetched} fetched`)
+        job.progress(views.length, null, `${integer(views.length)} UTXOs, page ${page.numFetched} fetched`)
         const same = startIndex && page.endIndex.address === startIndex.address && page.endIndex.utxo === startIndex.utxo
         // Ends: nothing new (a page holding only the repeat), a short page, or an end index that did not move.
         if (page.last || added === 0 || same || Number(page.numFetched) < limit) {
@@ -74,7 +75,7 @@ export class UtxosService {
       this.d.kept?.(scope, input.sourceChain, views, loadedAt)
     }
     const invalid = views.filter((v) => !v.ok).length
-    return `${views.length} UTXOs${invalid ? ` (${invalid} that do not decode)` : ''}${complete ? '' : ', stopped before the end'}`
+    return `${integer(views.length)} UTXOs${invalid ? ` (${integer(invalid)} that do not decode)` : ''}${complete ? '' : ', stopped before the end'}`
   }
 
   /** The kept set from `offset`, at most `limit` UTXOs; the totals are always the whole set's. */
