@@ -5,8 +5,9 @@
  *   - UTXOs: the bulk address's 100,000, kept by "load all" beforehand (core.utxoSet).
  * For each: the time from the websocket message that carried the data reaching the page to the first
  * frame in which the table's first row is there (target < 300 ms), then a scroll from top to bottom in
- * 600 steps, one per frame, and the share of frame intervals under 16.7 ms (target 95 %). Every figure is
- * the median of RUNS page loads. The probe (./page-probe.ts) is an init script: nothing in the product.
+ * 600 steps, one per frame, and the share of frames drawn on time, at the next vsync (target 95 %), beside
+ * the same scroll of a plain div in the same browser. Every figure is the median of RUNS page loads. The
+ * probe (./page-probe.ts) is an init script: nothing in the product.
  */
 import type { Page } from 'playwright-core'
 import type { Contract } from '../../src/shared/contract'
@@ -18,7 +19,14 @@ import { median, type Figure } from './figures'
 
 const RUNS = 3
 const SCROLL_FRAMES = 600
-const FRAME_MS = 16.7
+/**
+ * A frame is on time when it came one vsync after the last (60 Hz). The page's clock reads in 0.1 ms steps,
+ * so one vsync reads 16.6, 16.7 or 16.8 ms (an idle page had a third of its intervals at 16.8: "< 16.7 ms"
+ * counted them late), and a frame that missed its vsync reads 33.3 ms or more: the line is half-way.
+ */
+const VSYNC_MS = 1000 / 60
+const ON_TIME_MS = 1.5 * VSYNC_MS
+const onTimeShare = (intervals: number[]): number => intervals.filter((d) => d < ON_TIME_MS).length / intervals.length
 
 interface TableRun {
   firstScreenMs: number
@@ -69,19 +77,34 @@ async function measureTable(page: Page, url: string, table: string, rowCount: nu
   const sorted = [...scroll.intervals].sort((a, b) => a - b)
   return {
     firstScreenMs: shownAt - carrier.t,
-    onTimeShare: scroll.intervals.filter((d) => d < FRAME_MS).length / scroll.intervals.length,
+    onTimeShare: onTimeShare(scroll.intervals),
     frames: scroll.intervals.length,
     p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
   }
 }
 
-function tableFigures(name: string, runs: TableRun[], carrierNote: string): Figure[] {
+/** The same scroll of a plain div as tall as the UTXO table's list, in the same browser: what it gives with no app. */
+async function plainScrollShare(page: Page): Promise<number> {
+  await page.setContent('<div id="box" style="height:360px;overflow:auto"><div style="height:4100000px;background:linear-gradient(#fff,#ccc)"></div></div>')
+  const scroll = (await page.evaluate(scrollScript('#box', SCROLL_FRAMES))) as { intervals: number[] }
+  return onTimeShare(scroll.intervals)
+}
+
+function tableFigures(name: string, runs: TableRun[], carrierNote: string, plainShare: number): Figure[] {
   const first = median(runs.map((r) => r.firstScreenMs))
   const share = median(runs.map((r) => r.onTimeShare))
   const p95 = median(runs.map((r) => r.p95FrameMs))
   return [
     { name: `${name}: first screen after the data arrives`, value: first, unit: 'ms', target: '< 300 ms', met: first < 300, note: carrierNote },
-    { name: `${name}: frames < 16.7 ms while scrolling top to bottom`, value: share * 100, unit: '%', target: '>= 95 %', met: share >= 0.95, note: `95th percentile frame ${p95.toFixed(1)} ms over ${runs[0]?.frames ?? 0} frames` },
+    {
+      name: `${name}: frames on time (one vsync, 16.7 ms) while scrolling top to bottom`,
+      value: share * 100,
+      unit: '%',
+      baseline: { name: 'a plain div scrolled the same way', value: plainShare * 100 },
+      target: '>= 95 %',
+      met: share >= 0.95,
+      note: `95th percentile frame ${p95.toFixed(1)} ms over ${runs[0]?.frames ?? 0} frames`
+    },
   ]
 }
 
@@ -98,14 +121,16 @@ export async function benchUi(): Promise<Figure[]> {
     const page = await context.newPage()
     const validators: TableRun[] = []
     const utxos: TableRun[] = []
+    const plain: number[] = []
     for (let i = 0; i < RUNS; i++) {
+      plain.push(await plainScrollShare(page))
       validators.push(await measureTable(page, `${base}#/validators`, '[data-testid="set-table"]', 5_000))
       utxos.push(await measureTable(page, `${base}#/utxos?address=${bulk.address.cChain}`, '[data-testid="utxo-set-table"]', 100_000))
     }
     await context.close()
     return [
-      ...tableFigures('validator table, 5,000 rows', validators, 'from the validators.list message reaching the page to the first frame with rows'),
-      ...tableFigures('UTXO table, 100,000 rows', utxos, 'from the core.utxoSet message reaching the page to the first frame with rows'),
+      ...tableFigures('validator table, 5,000 rows', validators, 'from the validators.list message reaching the page to the first frame with rows', median(plain)),
+      ...tableFigures('UTXO table, 100,000 rows', utxos, 'from the core.utxoSet message reaching the page to the first frame with rows', median(plain)),
     ]
   } finally {
     await close()
