@@ -13,11 +13,9 @@
  * stamped as checked). Each size's database is built once (buildDb: the ingest's SQL in big transactions)
  * and kept in .bench-cache/ (gitignored; the 1M one is ~2.6 GB), so a re-run measures at once.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import WebSocket from 'ws'
 import { CacheAdminStore } from '../../src/main/cache/cache-admin-store'
 import { openDatabase, DB_FILE } from '../../src/main/cache/database'
 import { EntitiesStore, INGEST_SQL, TERM_PAGE_SQL, type EntityInput } from '../../src/main/cache/entities-store'
@@ -27,6 +25,7 @@ import { primaryTxEntities } from '../../src/main/cache/entity-extract/data-serv
 import { projectRoot } from '../../src/main/paths'
 import { tempDir } from '../support/temp'
 import { pageInProcess, type Cursor } from './entities-in-process'
+import { activateBenchProfile, serve } from './served-app'
 import { median, printFigures, type Figure } from './figures'
 import { FIXTURE_ADDRESS, FIXTURE_META, fixtureId, fixtureTx } from './tx-fixture'
 
@@ -157,68 +156,12 @@ function fixtureDb(size: number): string {
   return dir
 }
 
-interface Served {
-  child: ChildProcess
-  ws: WebSocket
-  call(method: string, input: unknown): Promise<unknown>
-  stop(): Promise<void>
-}
-
-/** `companion serve` on dataDir in its own process, with a websocket client as the page's. */
-async function serve(dataDir: string): Promise<Served> {
-  const root = projectRoot()
-  // The shipped command (bin/companion.mjs runs the built out/main/cli.js with plain node) when built: its RSS is
-  // main's as a user runs it; from source (tsx) the TypeScript loader alone adds ~100 MB.
-  const built = existsSync(join(root, 'out', 'main', 'cli.js'))
-  const args = built ? [join(root, 'bin', 'companion.mjs'), 'serve'] : ['--import', 'tsx', join(root, 'src/main/server/serve.ts')]
-  const child = spawn(process.execPath, [...args, '--data-dir', dataDir, '--log-level', 'warn'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
-  const url = await new Promise<string>((ok, fail) => {
-    let out = ''
-    child.stdout!.on('data', (b: Buffer) => {
-      out += String(b)
-      const line = out.split('\n').find((l) => l.startsWith('http'))
-      if (line) ok(line.trim())
-    })
-    child.once('exit', (code) => fail(new Error(`serve exited (${code}) before it printed its URL`)))
-  })
-  const u = new URL(url)
-  const ws = new WebSocket(`ws://${u.host}/rpc?token=${u.searchParams.get('token')}`, { origin: `http://${u.host}` })
-  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)))
-  const waiting = new Map<number, (frame: { t: string; output?: unknown; error?: unknown }) => void>()
-  ws.on('message', (m) => {
-    const frame = JSON.parse(String(m)) as { id?: number; t: string }
-    if (frame.id !== undefined) waiting.get(frame.id)?.(frame)
-  })
-  let next = 1
-  const call = (method: string, input: unknown): Promise<unknown> => {
-    const id = next++
-    return new Promise((ok, fail) => {
-      waiting.set(id, (f) => (waiting.delete(id), f.t === 'ok' ? ok(f.output) : fail(new Error(`${method}: ${JSON.stringify(f.error ?? f)}`))))
-      ws.send(JSON.stringify({ t: 'call', id, method, input }))
-    })
-  }
-  const stop = async (): Promise<void> => {
-    ws.close()
-    child.kill('SIGTERM')
-    await new Promise((ok) => (child.exitCode !== null ? ok(null) : child.once('exit', ok)))
-  }
-  return { child, ws, call, stop }
-}
-
 const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 
 interface SizeResult { size: number; oursMs: number; rawMs: number; rssMb: number; searchMs: number; storeSearchMs: number; inProcess: { oursMs: number; rawMs: number } }
 
 const SEARCHES = 200
 const WARMUP = 20
-
-/** The bench profile (unreachable services: every read answers from the cache), made once per fixture file. */
-async function activateBenchProfile(s: Served): Promise<void> {
-  const { profiles, activeId } = (await s.call('profiles.list', {})) as { profiles: { id: string; name: string }[]; activeId: string | null }
-  const kept = profiles.find((p) => p.name === 'bench')
-  const id = kept?.id ?? ((await s.call('profiles.create', { profile: { name: 'bench', nodeUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', metricsUrl: 'http://127.0.0.1:9', network: 'mainnet', nodeIds: [] } })) as { id: string }).id
-  if (activeId !== id) await s.call('profiles.activate', { id })
-}
 
 /**
  * At one size: pages all along the list through serve beside the raw keyset query on a reader of the same
