@@ -199,7 +199,11 @@ export function createApp(opts: AppOptions): App {
     alerts: alertStore,
     profiles: () => profiles.everyProfile(),
     profile: (id) => profiles.storedProfile(id),
-    cache: { reads: readsStore, labelOf: (service) => SERVICE_LABELS[service] },
+    cache: {
+      reads: readsStore,
+      labelOf: (service) => SERVICE_LABELS[service],
+      entitiesOf: (profile) => entities.for(() => ({ network: profile.network, profileId: profile.id }))
+    },
     onAlert: (alert, state, { muted }) => {
       const owner = profiles.storedProfile(alert.profileId)
       entities.keep(owner ? { network: owner.network, profileId: owner.id } : null, 'alerts', alert.nodeUrl, clock.now(), [alertEntity(alert)])

@@ -99,6 +99,22 @@ describe('entities kept from reads', () => {
     expect((await failure(client.call('validators.get', { nodeID: other.nodeID }))).code).toBe('OFFLINE')
   })
 
+  it("a watch check keeps the profile's own validators as entities: found by NodeID, its drawer offline", async () => {
+    sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+    const { client } = open({ transport: 'ws' })
+    const self = sim.dataset.nodes.self
+    const p = await client.call('profiles.create', { profile: { name: 'watched', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, network: 'mainnet', nodeIds: [self] } })
+    await client.call('profiles.activate', { id: p.id })
+    // Only the watch's check reads the node here (validators.mine among its reads); no panel asked for anything.
+    await client.call('validators.refresh', {})
+    const found = await client.call('cache.search', { query: self, kinds: ['validator'] })
+    expect(found.groups).toEqual([{ kind: 'validator', total: 1, hits: [expect.objectContaining({ key: self, source: 'validators.mine' })] }])
+    await sim.stop()
+    sim = undefined
+    const v = await client.call('validators.get', { nodeID: self })
+    expect(v).toMatchObject({ source: 'cache', data: { validator: { nodeID: self } } })
+  })
+
   it('search without an active profile says to create or activate one', async () => {
     const { client } = open({ transport: 'ws' })
     const err = await failure(client.call('cache.search', { query: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg' }))

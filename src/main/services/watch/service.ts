@@ -13,6 +13,7 @@ import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../alerts/rul
 import type { EffectiveProfile } from '../profiles/service'
 import type { ReadsStore } from '../../cache/reads-store'
 import type { RemoteService } from '../../../shared/contract'
+import type { DataPathDeps } from '../data-path'
 import { checkNode, nodeReads } from './check'
 import { WatchScheduler, type SchedulerClock } from './scheduler'
 
@@ -41,7 +42,12 @@ export interface WatchServiceOptions {
    * The cache of remote reads: each check reads the node through the data path of the panels, scoped to
    * the profile's node, so what it read is there for that profile's panels offline.
    */
-  cache?: { reads: ReadsStore; labelOf: (service: RemoteService) => string }
+  cache?: {
+    reads: ReadsStore
+    labelOf: (service: RemoteService) => string
+    /** Where the checked profile's reads are kept as entities (issue 21): its own validators, searched and offline. */
+    entitiesOf?: (profile: EffectiveProfile) => DataPathDeps['entities']
+  }
   /** a check failed in a way that is ours, not the node's (a closed database, a bug) */
   warn?: (message: string) => void
   now?: () => number
@@ -110,7 +116,8 @@ export class WatchService {
     const node = nodeApis(profile.nodeUrl, profile.cchainUrl)
     const { cache } = this.opts
     const scopeOf = (service: RemoteService) => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
-    const reads = cache ? nodeReads(node, profile.nodeIds, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now }) : undefined
+    const entities = cache?.entitiesOf?.(profile)
+    const reads = cache ? nodeReads(node, profile.nodeIds, { reads: cache.reads, labelOf: cache.labelOf, scopeOf, now: this.now, ...(entities ? { entities } : {}) }) : undefined
     const previous = store.recentSamples(profileId, 1)[0]
     const full =
       (this.fullAt.get(profileId) ?? -Infinity) <= this.now() - FULL_CHECK_EVERY_MS || previous?.peersMajorityVersion === undefined || previous.version === undefined
