@@ -14,7 +14,7 @@ import { plainSecretStore } from '../../src/main/secrets'
 import type { Contract } from '../../src/shared/contract'
 import { createRpcClient } from '../../src/shared/rpc/client'
 import { createMemoryPair } from '../../src/shared/rpc/memory'
-import { median } from './figures'
+import { median, timeBoth } from './figures'
 import { FIXTURE_ADDRESS } from './tx-fixture'
 
 export interface Cursor {
@@ -34,23 +34,17 @@ export async function pageInProcess(dataDir: string, cursors: readonly Cursor[],
     const input = (c: Cursor) => ({ network: 'mainnet' as const, blockchainId: 'p-chain', addresses: [`P-${FIXTURE_ADDRESS}`], pageSize: page, pageToken: `cached:${c.sort}:${c.id}` })
     const ours: number[] = []
     const raw: number[] = []
-    // The two alternate which reads first (the pages are in memory by now: serve read them all just before).
+    // The two take turns going first (the pages are in memory by now: serve read them all just before).
     for (const [k, c] of [...cursors.slice(0, warmup), ...cursors].entries()) {
-      let rawMs = 0
-      const timeRaw = (): void => {
-        const t = performance.now()
-        after.all('mainnet', FIXTURE_ADDRESS, 'transaction', 'P', c.sort, c.id, page + 1)
-        rawMs = performance.now() - t
-      }
-      if (k % 2 === 1) timeRaw()
-      const t = performance.now()
-      const answer = await client.call('data.listLatestPrimaryNetworkTransactions', input(c))
-      const ms = performance.now() - t
-      if (k % 2 === 0) timeRaw()
-      if (answer.data.transactions.length !== page) throw new Error(`in-process page: ${answer.data.transactions.length} rows (source ${answer.source})`)
+      const r = await timeBoth(
+        k,
+        () => client.call('data.listLatestPrimaryNetworkTransactions', input(c)),
+        () => after.all('mainnet', FIXTURE_ADDRESS, 'transaction', 'P', c.sort, c.id, page + 1)
+      )
+      if (r.ours.data.transactions.length !== page) throw new Error(`in-process page: ${r.ours.data.transactions.length} rows (source ${r.ours.source})`)
       if (k >= warmup) {
-        ours.push(ms)
-        raw.push(rawMs)
+        ours.push(r.oursMs)
+        raw.push(r.rawMs)
       }
     }
     return { oursMs: median(ours), rawMs: median(raw) }

@@ -26,7 +26,7 @@ import { projectRoot } from '../../src/main/paths'
 import { tempDir } from '../support/temp'
 import { pageInProcess, type Cursor } from './entities-in-process'
 import { activateBenchProfile, serve } from './served-app'
-import { median, printFigures, type Figure } from './figures'
+import { median, printFigures, timeBoth, type Figure } from './figures'
 import { FIXTURE_ADDRESS, FIXTURE_META, fixtureId, fixtureTx } from './tx-fixture'
 
 const INGEST_ROWS = 20_000
@@ -206,34 +206,27 @@ async function measureServed(dataDir: string, size: number, cursors: Cursor[]): 
     const ours: number[] = []
     const raw: number[] = []
     for (const [k, c] of cursors.entries()) {
-      const timeRaw = (): void => {
-        const t = performance.now()
-        const rows = after.all('mainnet', FIXTURE_ADDRESS, 'transaction', 'P', c.sort, c.id, PAGE + 1)
-        raw.push(performance.now() - t)
-        if (rows.length !== PAGE + 1) throw new Error(`raw page at ${size}: ${rows.length} rows`)
-      }
-      if (k % 2 === 1) timeRaw()
-      const t = performance.now()
-      await s.call('data.listLatestPrimaryNetworkTransactions', input(c))
-      ours.push(performance.now() - t)
-      if (k % 2 === 0) timeRaw()
+      const r = await timeBoth(
+        k,
+        () => s.call('data.listLatestPrimaryNetworkTransactions', input(c)),
+        () => after.all('mainnet', FIXTURE_ADDRESS, 'transaction', 'P', c.sort, c.id, PAGE + 1)
+      )
+      if (r.raw.length !== PAGE + 1) throw new Error(`raw page at ${size}: ${r.raw.length} rows`)
+      ours.push(r.oursMs)
+      raw.push(r.rawMs)
     }
     const searched: number[] = []
     const stored: number[] = []
     for (let k = 0; k < SEARCHES; k++) {
       const hash = hashOf(k)
-      let groups: ReturnType<EntitiesStore['search']> = []
-      const timeStore = (): void => {
-        const t = performance.now()
-        groups = store.search('mainnet', [hash], ENTITY_KINDS, 20)
-        stored.push(performance.now() - t)
-      }
-      if (k % 2 === 1) timeStore()
-      const t = performance.now()
-      const out = (await s.call('cache.search', { query: hash })) as { groups: { kind: string; hits: { key: string }[] }[] }
-      searched.push(performance.now() - t)
-      if (k % 2 === 0) timeStore()
-      if (out.groups[0]?.hits[0]?.key !== hash || groups[0]?.hits[0]?.key !== hash) throw new Error(`search at ${size} did not find ${hash}`)
+      const r = await timeBoth(
+        k,
+        () => s.call('cache.search', { query: hash }) as Promise<{ groups: { kind: string; hits: { key: string }[] }[] }>,
+        () => store.search('mainnet', [hash], ENTITY_KINDS, 20)
+      )
+      if (r.ours.groups[0]?.hits[0]?.key !== hash || r.raw[0]?.hits[0]?.key !== hash) throw new Error(`search at ${size} did not find ${hash}`)
+      searched.push(r.oursMs)
+      stored.push(r.rawMs)
     }
     return { size, oursMs: median(ours), rawMs: median(raw), rssMb: rssMb(s.child.pid!), searchMs: median(searched), storeSearchMs: median(stored) }
   } finally {

@@ -42,6 +42,23 @@ export function printFigures(title: string, figures: readonly Figure[]): void {
   }
 }
 
+/**
+ * One timing of ours (through the app) and one of raw (its baseline), the `k`th of a series: the two take
+ * turns going first, so neither always finds in memory what the other just read.
+ */
+export async function timeBoth<A, B>(k: number, ours: () => Promise<A>, raw: () => B): Promise<{ ours: A; oursMs: number; raw: B; rawMs: number }> {
+  const timeRaw = (): { raw: B; rawMs: number } => {
+    const t = performance.now()
+    const value = raw()
+    return { raw: value, rawMs: performance.now() - t }
+  }
+  const first = k % 2 === 1 ? timeRaw() : undefined
+  const t = performance.now()
+  const value = await ours()
+  const oursMs = performance.now() - t
+  return { ours: value, oursMs, ...(first ?? timeRaw()) }
+}
+
 /** A markdown table of the figures (the README's "latest run"). */
 export function figuresMarkdown(figures: readonly Figure[]): string {
   const rows = figures.map((f) => `| ${f.name} | ${show(f.value, f.unit)} | ${f.baseline ? `${show(f.baseline.value, f.unit)} (${f.baseline.name})` : ''} | ${f.ratio !== undefined ? `${f.ratio.toFixed(2)}x` : ''} | ${f.target} | ${f.met ? 'met' : '**missed**'} |`)

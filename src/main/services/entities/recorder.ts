@@ -46,15 +46,7 @@ export class EntityRecorder {
   for(owner: () => EntityOwner | null): EntitySink {
     const sink: EntitySink = {
       record: (method, input, data, fetchedAt, scope) => {
-        if (!extractsEntities(method)) return
-        const who = owner()
-        if (!who) return
-        try {
-          this.d.store.ingest({ ...who, scope, source: method, fetchedAt }, entitiesOf(method, input, data, fetchedAt))
-        } catch (err) {
-          // The answer is cached and sent whatever happens here: search is the loser, not the read.
-          this.d.warn(`keeping the entities of ${method} failed: ${String(err)}`)
-        }
+        if (extractsEntities(method)) this.ingest(owner(), method, scope, fetchedAt, () => entitiesOf(method, input, data, fetchedAt))
       },
       offline: (method, input, scope, jsonTexts) => {
         const who = owner()
@@ -69,19 +61,13 @@ export class EntityRecorder {
       recordPages: (method, input, pages, fetchedAt, scope) => {
         const schema = (contract.methods as Record<string, { data?: z.ZodType }>)[method]?.data
         if (!schema || !extractsEntities(method)) return
-        const who = owner()
-        if (!who) return
-        try {
-          const items: EntityInput[] = []
-          for (const page of pages) {
+        // The whole load in one transaction: a commit per page writes the same index pages again each time.
+        this.ingest(owner(), method, scope, fetchedAt, () =>
+          pages.flatMap((page) => {
             const ok = schema.safeParse(page)
-            if (ok.success) items.push(...entitiesOf(method, input, ok.data, fetchedAt))
-          }
-          // The whole load in one transaction: a commit per page writes the same index pages again each time.
-          this.d.store.ingest({ ...who, scope, source: method, fetchedAt }, items)
-        } catch (err) {
-          this.d.warn(`keeping the entities of ${method} failed: ${String(err)}`)
-        }
+            return ok.success ? entitiesOf(method, input, ok.data, fetchedAt) : []
+          })
+        )
       },
       ownsPage: (input) => isCachedPageToken((input as { pageToken?: unknown } | null)?.pageToken)
     }
@@ -100,9 +86,17 @@ export class EntityRecorder {
 
   /** Keeps entities a journal or a job wrote (not a read of the data path). Never throws. */
   keep(owner: EntityOwner | null, source: string, scope: string, fetchedAt: number, items: readonly EntityInput[]): void {
-    if (!owner || items.length === 0) return
+    if (items.length > 0) this.ingest(owner, source, scope, fetchedAt, () => items.filter(fits))
+  }
+
+  /**
+   * The one write of entities, for `owner` (none: nothing kept). Never throws: an answer is cached and sent
+   * whatever happens here (search is the loser, not the read), so making the items is inside the guard too.
+   */
+  private ingest(owner: EntityOwner | null, source: string, scope: string, fetchedAt: number, items: () => readonly EntityInput[]): void {
+    if (!owner) return
     try {
-      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items.filter(fits))
+      this.d.store.ingest({ ...owner, scope, source, fetchedAt }, items())
     } catch (err) {
       this.d.warn(`keeping the entities of ${source} failed: ${String(err)}`)
     }

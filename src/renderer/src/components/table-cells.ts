@@ -11,11 +11,11 @@
 import { computed, h, type ComputedRef, type VNode } from 'vue'
 import { useRouter } from 'vue-router'
 import { useThemeVars } from 'naive-ui'
-import { shortId } from '../../../shared/domain/format'
 import { visibleText } from '../../../shared/domain/text-safety'
-import { useToast } from '../composables/useToast'
+import { useCopy } from '../composables/useCopy'
 import { linkTo, type LinkTarget } from '../links'
 import { useTheme } from '../theme'
+import { idLinkText } from './id-link-text'
 import './table-cells.css'
 
 export interface IdCell {
@@ -44,25 +44,13 @@ const plainClick = (e: MouseEvent): boolean => !(e.metaKey || e.altKey || e.ctrl
 
 export function useTableCells(): TableCells {
   const router = useRouter()
-  const toast = useToast()
+  const copy = useCopy()
   const vars = useThemeVars()
   const { isDark } = useTheme()
 
-  /** As CopyText: to the clipboard, or the whole text selected for Ctrl+C where the page may not write it. */
-  async function copy(text: string, label: string, value: Element | null): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text)
-      toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} copied`)
-    } catch {
-      if (value) window.getSelection()?.selectAllChildren(value)
-      toast.info(`Select and copy the ${label} with Ctrl+C`)
-    }
-  }
-
   function id(c: IdCell): VNode {
     const location = linkTo(c.to)
-    // Remote text: its bidirectional controls written out, so an ID cannot pose as another (as IdLink).
-    const shown = visibleText(c.short ? shortId(c.id, c.keep ?? 6) : c.id)
+    const { shown, title } = idLinkText(c.id, c)
     const copyId = `${c.testid}-copy`
     return h('span', { class: 'cell-id', 'data-testid': c.testid, 'data-id': c.id }, [
       h(
@@ -70,7 +58,7 @@ export function useTableCells(): TableCells {
         {
           class: 'mono link',
           href: router.resolve(location).href,
-          title: shown === c.id ? `Open ${c.id}` : `${visibleText(c.id)} (open)`,
+          title,
           'data-testid': `${c.testid}-open`,
           onClick: (e: MouseEvent) => {
             e.stopPropagation()
