@@ -1,7 +1,11 @@
 /** The validators area's views keep amounts exact: a weight of 2^64-1 nAVAX keeps every digit, in totals too. */
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { contract, validatorSetSchema, validatorTableRow, type DataViews } from '../../src/shared/contract'
 import { totalsOf, validatorView } from '../../src/main/services/validators/views'
 import { platform } from '../../src/main/clients/node/index'
+import { nodeReferenceDir } from '../support/shared'
 
 const MAX = (2n ** 64n - 1n).toString()
 
@@ -36,5 +40,31 @@ describe('validator views', () => {
     })
     expect(parsed.validators.map((v) => validatorView(v, null).kind)).toEqual(['primary', 'l1'])
     expect(validatorView(parsed.validators[0]!, 'subnet-x').kind).toBe('subnet')
+  })
+})
+
+describe("validators.list's table view", () => {
+  const cases = readdirSync(nodeReferenceDir())
+    .filter((f) => /^platform\.getCurrentValidators\.\d+\.json$/.test(f))
+    .map((f) => JSON.parse(readFileSync(join(nodeReferenceDir(), f), 'utf8')) as { response: { result?: unknown } | null })
+    .filter((c) => c.response?.result !== undefined)
+
+  it('keeps of every reference validator what the table shows, and what it keeps fits the contract', () => {
+    expect(cases.length).toBeGreaterThan(0)
+    const table = (contract.methods['validators.list'] as { views?: DataViews<typeof validatorSetSchema> }).views!.table!
+    for (const c of cases) {
+      const parsed = platform.getCurrentValidators.decl.result.parse(c.response!.result)
+      const validators = parsed.validators.map((v) => validatorView(v, null))
+      const set = validatorSetSchema.parse({ subnetID: null, validators, totals: totalsOf(validators) })
+      const shown = validatorSetSchema.parse(table(set))
+      expect(shown.totals).toEqual(set.totals)
+      shown.validators.forEach((row, i) => {
+        const whole = set.validators[i]!
+        expect(row).toEqual(validatorTableRow(whole))
+        // nothing the table sorts, filters or shows is lost; the keys, owners and rewards are
+        for (const k of ['nodeID', 'kind', 'startTime', 'endTime', 'weight', 'uptime', 'connected', 'delegatorCount', 'delegatorWeight', 'delegationFee'] as const) expect(row[k]).toEqual(whole[k])
+        for (const k of ['signer', 'validationRewardOwner', 'delegationRewardOwner', 'txID', 'potentialReward', 'publicKey', 'remainingBalanceOwner'] as const) expect(row[k]).toBeUndefined()
+      })
+    }
   })
 })

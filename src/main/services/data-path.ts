@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { contract, type CachedMethod, type Envelope, type Method, type Output, type ParsedInput, type RemoteService } from '../../shared/contract'
+import { contract, type CachedMethod, type DataViews, type Envelope, type Method, type Output, type ParsedInput, type RemoteService } from '../../shared/contract'
 import { checkOutput, markChecked, wasCheckedAgainst } from '../../shared/rpc/checked-output'
 import { AppError, type ErrorCode } from '../../shared/rpc/errors'
 import type { CallContext, Handlers } from '../../shared/rpc/server'
@@ -85,12 +85,29 @@ function liveEnvelope(output: z.ZodType, dataSchema: z.ZodType, raw: unknown, fe
 export function cachedRead<M extends CachedMethod>(method: M, handler: (input: ParsedInput<M>, ctx: CallContext) => unknown, deps: DataPathDeps): (input: ParsedInput<M>, ctx: CallContext) => Promise<Output<M>>
 export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDeps): AnyHandler
 export function cachedRead(method: Method, handler: AnyHandler, deps: DataPathDeps): AnyHandler {
-  const now = deps.now ?? Date.now
-  const spec = contract.methods[method] as { data?: z.ZodType; from?: RemoteService; output: z.ZodType }
+  const spec = contract.methods[method] as { data?: z.ZodType; from?: RemoteService; output: z.ZodType; views?: DataViews<z.ZodType> }
   if (!spec.data || !spec.from) throw new Error(`${method} is not a cached read`)
+  const whole = wholeRead(method, handler, deps, spec.output, spec.data, spec.from)
+  const views = spec.views
+  if (!views) return whole
   const output = spec.output
-  const dataSchema = spec.data
-  const from = spec.from
+  // A view asked for (`view` in the input, which its schema has checked): the whole answer read, cached and
+  // kept as always, under the input without `view`, and the view of its data sent.
+  return async (input, ctx) => {
+    const { view: name, ...rest } = input as { view?: string }
+    if (name === undefined) return whole(input, ctx)
+    const view = Object.hasOwn(views, name) ? views[name] : undefined
+    if (!view) throw new AppError('BAD_INPUT', `${method} has no view "${name}"; it has ${Object.keys(views).join(', ')}`)
+    const answer = (await whole(rest, ctx)) as Envelope<unknown>
+    const shown = { ...answer, data: view(answer.data) }
+    // Each view keeps a part of data checked above that still fits it (contract/envelope.ts: DataViews).
+    markChecked(shown, output)
+    return shown
+  }
+}
+
+function wholeRead(method: Method, handler: AnyHandler, deps: DataPathDeps, output: z.ZodType, dataSchema: z.ZodType, from: RemoteService): AnyHandler {
+  const now = deps.now ?? Date.now
   const { entities } = deps
   return async (input, ctx) => {
     const scope = deps.scopeOf(from)

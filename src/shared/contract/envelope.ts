@@ -24,12 +24,29 @@ export function envelopeSchema<D extends z.ZodType>(data: D) {
 
 export type Envelope<D> = { data: D; fetchedAt: number; source: Source; offline?: { code: string; message: string } }
 
+/**
+ * Lighter views of a read's data that a caller asks for by name in its input's `view` (a table's rows
+ * without what only a detail shows). Each takes the whole data, already checked, and keeps a part of it that
+ * still fits `data` (only leaving out what the schema has as optional). The data path reads, caches and
+ * keeps entities of the whole answer as always, under the input without `view`, and sends the view of it.
+ */
+export type DataViews<D extends z.ZodType> = Readonly<Record<string, (data: z.output<D>) => z.output<D>>>
+
 /** A read of remote data through the cache: its output is the envelope of `data`. */
 export function defineCachedRead<I extends z.ZodType, D extends z.ZodType, const F extends RemoteService>(spec: {
   summary: string
   from: F
   input: I
   data: D
-}): MethodSpec<I, ReturnType<typeof envelopeSchema<D>>> & { effect: 'read'; data: D; from: F } {
-  return { summary: spec.summary, from: spec.from, input: spec.input, data: spec.data, output: envelopeSchema(spec.data), effect: 'read' }
+  views?: DataViews<D>
+}): MethodSpec<I, ReturnType<typeof envelopeSchema<D>>> & { effect: 'read'; data: D; from: F; views?: DataViews<D> } {
+  return {
+    summary: spec.summary,
+    from: spec.from,
+    input: spec.input,
+    data: spec.data,
+    output: envelopeSchema(spec.data),
+    effect: 'read',
+    ...(spec.views ? { views: spec.views } : {})
+  }
 }

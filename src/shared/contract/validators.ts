@@ -72,6 +72,22 @@ export const validatorSchema = z
   .strict()
 export type ValidatorView = z.infer<typeof validatorSchema>
 
+/**
+ * A validator as a table of the whole set shows it: a quarter of its bytes (a Primary Network validator's
+ * signer key and proof, two reward owners and its staking tx are three quarters of it). What the table
+ * sorts, filters and shows, its delegation fee and delegated weight.
+ */
+export function validatorTableRow(v: ValidatorView): ValidatorView {
+  const row: ValidatorView = { nodeID: v.nodeID, kind: v.kind, startTime: v.startTime, weight: v.weight }
+  if (v.endTime !== undefined) row.endTime = v.endTime
+  if (v.delegationFee !== undefined) row.delegationFee = v.delegationFee
+  if (v.uptime !== undefined) row.uptime = v.uptime
+  if (v.connected !== undefined) row.connected = v.connected
+  if (v.delegatorCount !== undefined) row.delegatorCount = v.delegatorCount
+  if (v.delegatorWeight !== undefined) row.delegatorWeight = v.delegatorWeight
+  return row
+}
+
 /** Omitted: the Primary Network. */
 const subnetInput = cb58IdSchema.optional()
 
@@ -147,10 +163,12 @@ export const validatorMethods = {
     data: myValidatorsSchema
   }),
   'validators.list': defineCachedRead({
-    summary: 'Every current validator of a subnet (the Primary Network by default), with totals',
+    summary:
+      "Every current validator of a subnet (the Primary Network by default), with totals; view 'table': each validator as the set's table shows it (no reward owners, signer key, staking tx, rewards or L1 balance owner: validators.get has them)",
     from: 'node',
-    input: z.object({ subnetID: subnetInput }).strict(),
-    data: validatorSetSchema
+    input: z.object({ subnetID: subnetInput, view: z.enum(['table']).optional() }).strict(),
+    data: validatorSetSchema,
+    views: { table: (set) => ({ ...set, validators: set.validators.map(validatorTableRow) }) }
   }),
   'validators.subnets': defineCachedRead({
     summary: 'The subnets the node knows of (by their blockchains), to choose whose validators to show',

@@ -25,9 +25,14 @@ describe('entities kept from reads', () => {
     await activateSim(client, sim)
     const rich = sim.dataset.wellKnown.rich
 
-    // Browse, as the panels do.
-    const set = await client.call('validators.list', {})
+    // Browse, as the panels do: the set's table asks for its view (rows without keys, owners and rewards).
+    const set = await client.call('validators.list', { view: 'table' })
     const other = set.data.validators.find((v) => v.nodeID !== sim!.dataset.nodes.self)!
+    expect(other.signer).toBeUndefined()
+    expect(other.validationRewardOwner).toBeUndefined()
+    // The whole answer is what the sim holds for it: what the view left out is still kept (below).
+    const whole = sim.dataset.validators.find((v) => v.nodeID === other.nodeID)!
+    const rewardAddress = `P-${whole.validationRewardOwner.addresses[0]!}`
     const utxos = await client.call('core.getUTXOs', { addresses: [rich.cChain], sourceChain: 'X', limit: 10 })
     const firstUtxo = utxos.data.utxos.find((u) => u.ok)!
     const pTxParams = { network: 'mainnet' as const, blockchainId: 'p-chain', addresses: [rich.pChain] }
@@ -50,10 +55,17 @@ describe('entities kept from reads', () => {
     await sim.stop()
     sim = undefined
 
-    // A validator never asked for by itself: from the cached set.
+    // A validator never asked for by itself: from the cached set, whole (the view only shaped what was sent).
     const v = await client.call('validators.get', { nodeID: other.nodeID })
     expect(v).toMatchObject({ source: 'cache', data: { validator: other, delegators: [] }, offline: { code: 'NETWORK' } })
     expect(v.offline!.message).toMatch(/assembled from cached entities.*validators\.list/)
+    expect(v.data.validator.signer?.publicKey).toMatch(/^0x/)
+    expect(v.data.validator.validationRewardOwner?.addresses).toEqual([rewardAddress])
+    // The set itself, whole or as the table's view, from the one cached answer.
+    const cachedWhole = await client.call('validators.list', {})
+    expect(cachedWhole).toMatchObject({ source: 'cache', data: { totals: set.data.totals } })
+    expect(cachedWhole.data.validators.find((x) => x.nodeID === other.nodeID)).toEqual(v.data.validator)
+    expect(await client.call('validators.list', { view: 'table' })).toMatchObject({ source: 'cache', data: set.data })
 
     // Page 2 of the kept "load all", asked for by the token page 1 gave.
     const page2 = await client.call('data.listSubnets', { ...subnetParams, pageToken: loaded.pages[0]!.nextPageToken! })
@@ -87,6 +99,9 @@ describe('entities kept from reads', () => {
     expect(txHit.addresses).toEqual(all.map((a) => `P-${a}`))
     const byNode = await client.call('cache.search', { query: other.nodeID, kinds: ['validator'] })
     expect(byNode.groups).toEqual([{ kind: 'validator', total: 1, hits: [expect.objectContaining({ key: other.nodeID, label: expect.stringContaining(other.nodeID) })] }])
+    // By its reward owner's address too, which the table's view never sent.
+    const byOwner = await client.call('cache.search', { query: rewardAddress, kinds: ['validator'] })
+    expect(byOwner.groups[0]?.hits.map((h) => h.key)).toContain(other.nodeID)
     const byUtxo = await client.call('cache.search', { query: firstUtxo.ok ? firstUtxo.utxo.utxoID : '' })
     expect(byUtxo.groups.map((g) => g.kind)).toContain('utxo')
     expect((await failure(client.call('cache.search', { query: 'two words' }))).code).toBe('BAD_INPUT')
