@@ -95,6 +95,18 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   // the transactions have their value, with its unit
   await expect(result.getByTestId('page-table').locator('.n-data-table-th').filter({ hasText: 'Value' })).toBeVisible()
   await shot(page, 'data-02c-deep-link-tx')
+  // a tx further down the list (page 3 of 10 a page): said not to be on page 1, then looked for page by page
+  const deeper = (await callApp(companion, 'data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [rich], pageSize: 30 })).data as { transactions: { txHash: string }[] }
+  const far = deeper.transactions[25]!.txHash
+  await page.evaluate((h) => (location.hash = h), `#/data?tab=transactions&chain=p-chain&addresses=${rich}&tx=${far}`)
+  await expect(result.getByTestId('marked-tx-note')).toContainText('is not on this page')
+  await expect(result).toHaveAttribute('data-page', '1')
+  await expect(result.getByTestId('highlighted-row')).toHaveCount(0)
+  await shot(page, 'data-02d-tx-not-on-page')
+  await result.getByTestId('marked-tx-seek').click()
+  await expect(marked.getByTestId('cell-txHash')).toHaveAttribute('data-id', far)
+  await expect(result).toHaveAttribute('data-page', '3')
+  await expect(result.getByTestId('marked-tx-note')).toHaveCount(0)
 
   // Subnets with their genesis data as a tree
   await lookup(page, 'Primary Network', 'subnets')

@@ -12,6 +12,14 @@ import { labelOf } from '../../components/form/fields'
 
 export type Row = Record<string, unknown>
 
+/** The fields that name a row's transaction (or message): a link's `tx` marks the row whose field is it. */
+const TX_FIELDS = ['txHash', 'rewardTxHash', 'stakingTxHash', 'blockHash', 'messageId']
+
+/** Whether a row is the transaction (or message) `tx`. */
+export function rowHasTx(row: Row, tx: string): boolean {
+  return TX_FIELDS.some((f) => row[f] === tx)
+}
+
 /** A URL from a service becomes a link only if it is https:. */
 export function httpsUrl(v: unknown): string | null {
   if (typeof v !== 'string') return null
