@@ -253,7 +253,7 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await shot(page, 'control-09-vm-diff')
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await vm.getByTestId('vm-copy').click()
-    await expect(page.locator('.n-message', { hasText: 'VM configuration copied as JSON' })).toBeVisible()
+    await expect(page.locator('.n-message', { hasText: 'VM configuration (JSON) copied' })).toBeVisible()
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
     expect(copied['log-level']).toBe('debug')
 
