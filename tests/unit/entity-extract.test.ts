@@ -71,3 +71,57 @@ describe('search terms of a query', () => {
     expect(() => termsOfQuery('a b')).toThrow(/no spaces/)
   })
 })
+
+describe('a filtered page of an address assembled offline', () => {
+  const address = 'avax1filtered'
+  /** n kept transactions of the address, one a second, newest last; every `every`th an ExportTx, the rest BaseTx. */
+  function keep(n: number, every = 1_000): void {
+    const items = Array.from({ length: n }, (_, i) => ({
+      kind: 'transaction' as const,
+      chain: 'P',
+      key: `tx${i}`,
+      sort: (1_000 + i) * 1000,
+      label: `tx${i}`,
+      data: { txHash: `tx${i}`, txType: i % every === 0 ? 'ExportTx' : 'BaseTx', blockTimestamp: 1_000 + i },
+      terms: [address]
+    }))
+    store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+  }
+  const ask = (extra: Record<string, unknown>) =>
+    answerFromEntities('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [address], pageSize: 2, ...extra }, { store, network: 'mainnet', scope: 'x' })!
+  const hashes = (a: ReturnType<typeof ask>) => (a.data as { transactions: { txHash: string }[] }).transactions.map((t) => t.txHash)
+  const next = (a: ReturnType<typeof ask>) => (a.data as { nextPageToken?: string }).nextPageToken
+
+  it('pages on through a type, two a page', () => {
+    keep(12_001)
+    const pages: string[][] = []
+    let token: string | undefined
+    do {
+      const page = ask({ txTypes: ['ExportTx'], ...(token ? { pageToken: token } : {}) })
+      pages.push(hashes(page))
+      token = next(page)
+    } while (token && pages.length < 20)
+    expect(pages.flat()).toEqual(Array.from({ length: 13 }, (_, k) => `tx${12_000 - k * 1_000}`))
+    expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true)
+  })
+
+  it('matches far apart: each page reads at most 5,000 rows and is short, its token going on from the last row read', () => {
+    keep(12_001, 6_000)
+    const first = ask({ txTypes: ['ExportTx'] })
+    expect(hashes(first)).toEqual(['tx12000'])
+    const second = ask({ txTypes: ['ExportTx'], pageToken: next(first) })
+    expect(hashes(second)).toEqual(['tx6000'])
+    const third = ask({ txTypes: ['ExportTx'], pageToken: next(second) })
+    expect(hashes(third)).toEqual(['tx0'])
+    expect(next(third)).toBeUndefined()
+  })
+
+  it('a time range: both ends in, newest first, and nothing read past its start', () => {
+    keep(50)
+    const a = ask({ startTimestamp: 1_010, endTimestamp: 1_013 })
+    expect(hashes(a)).toEqual(['tx13', 'tx12'])
+    expect(hashes(ask({ startTimestamp: 1_010, endTimestamp: 1_013, pageToken: next(a) }))).toEqual(['tx11', 'tx10'])
+    // nothing kept in the range: an empty page, not "nothing cached"
+    expect(hashes(ask({ startTimestamp: 5_000 }))).toEqual([])
+  })
+})

@@ -86,6 +86,30 @@ describe('entities kept from reads', () => {
     expect(seen.map((t) => t.blockTimestamp)).toEqual(expected.map((t) => t.blockTimestamp))
     expect(new Set(seen.map((t) => t.txHash)).size).toBe(4)
 
+    // Filtered as the service filters, from the same kept rows, two a page: a tx type, then a time range (both ends in).
+    type Kept = { txHash: string; txType: string; blockTimestamp: number }
+    const kept = (pTxs.data.transactions as Kept[]).toSorted((a, b) => b.blockTimestamp - a.blockTimestamp)
+    const allPages = async (filter: Record<string, unknown>): Promise<Kept[]> => {
+      const out: Kept[] = []
+      let pageToken: string | undefined
+      do {
+        const page = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 2, ...filter, ...(pageToken ? { pageToken } : {}) })
+        expect(page.source).toBe('cache')
+        expect(page.offline!.message).toMatch(/filtered as asked/)
+        out.push(...(page.data.transactions as Kept[]))
+        pageToken = page.data.nextPageToken ?? undefined
+      } while (pageToken)
+      return out
+    }
+    const type = kept[0]!.txType
+    const typed = await allPages({ txTypes: [type] })
+    expect(typed.map((t) => t.txHash).toSorted()).toEqual(kept.filter((t) => t.txType === type).map((t) => t.txHash).toSorted())
+    const [from, to] = [kept[4]!.blockTimestamp, kept[1]!.blockTimestamp]
+    const ranged = await allPages({ startTimestamp: from, endTimestamp: to })
+    expect(ranged.map((t) => t.txHash).toSorted()).toEqual(kept.filter((t) => t.blockTimestamp >= from && t.blockTimestamp <= to).map((t) => t.txHash).toSorted())
+    expect(ranged.map((t) => t.blockTimestamp)).toEqual(ranged.map((t) => t.blockTimestamp).toSorted((a, b) => b - a))
+    expect(await allPages({ txTypes: [type], startTimestamp: kept[0]!.blockTimestamp + 1 })).toEqual([])
+
     // Search: a tx by its hash, a validator by its NodeID, a UTXO by its ID.
     const byHash = await client.call('cache.search', { query: someTx.txHash })
     expect(byHash.network).toBe('mainnet')

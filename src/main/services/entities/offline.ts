@@ -112,28 +112,82 @@ function keptPage(endpoint: DataList): Answerer {
   }
 }
 
+/** Rows read from the index per page of a filtered list before the page is given short (its token goes on from there). */
+const FILTER_SCAN_ROWS = 5_000
+
 /**
- * data.listLatestPrimaryNetworkTransactions of one address, newest first, with no other filter: the
- * transactions kept for that address, a page at a time from the (network, term, sort) index; the next
- * page's token is the last row's place (CACHED_PAGE_TOKEN…).
+ * The kept rows of one address's list that pass the list's filters (txTypes; a time range, as the service
+ * reads it: blockTimestamp from startTimestamp to endTimestamp, both included), newest first, from `after`:
+ * up to `want`, reading the index a chunk at a time, at most FILTER_SCAN_ROWS. `cursor` is the place the
+ * next page goes on from: the last row kept, or the last row read when the scan stopped short.
+ */
+function filteredRows(c: OfflineContext, term: string, chain: string, input: Record<string, unknown>, want: number, after: TermCursor | undefined): { rows: StoredEntity[]; cursor?: TermCursor; more: boolean } {
+  const types = input.txTypes as readonly string[] | undefined
+  const start = input.startTimestamp as number | undefined
+  const end = input.endTimestamp as number | undefined
+  const fits = (e: StoredEntity): boolean => {
+    // Only the list's own rows are its items: a node's reading of the same tx (core.getAtomicTx) has another shape.
+    if (e.source !== PRIMARY_TX_SOURCE) return false
+    const t = parsed(e) as { txType?: unknown; blockTimestamp?: unknown }
+    const at = typeof t.blockTimestamp === 'number' ? t.blockTimestamp : NaN
+    return (!types || types.includes(t.txType as string)) && (start === undefined || at >= start) && (end === undefined || at <= end)
+  }
+  const kept: StoredEntity[] = []
+  let cursor = after
+  let scanned = 0
+  const chunk = Math.min(FILTER_SCAN_ROWS, Math.max(want * 4, 200))
+  for (;;) {
+    const rows = c.store.pageOfTerm(c.network, term, { kind: 'transaction', chain, limit: chunk, ...(cursor ? { after: cursor } : {}) })
+    for (const e of rows) {
+      scanned++
+      cursor = { sort: e.sort, id: e.id }
+      // Newest first: once older than the range's start, nothing further is in it.
+      if (start !== undefined && e.sort < start * 1000) return { rows: kept, more: false }
+      if (!fits(e)) continue
+      if (kept.length === want) return { rows: kept, cursor: { sort: kept[want - 1]!.sort, id: kept[want - 1]!.id }, more: true }
+      kept.push(e)
+    }
+    if (rows.length < chunk) return { rows: kept, more: false }
+    // Scanned far without filling the page: a short page whose token goes on from the last row read.
+    if (scanned >= FILTER_SCAN_ROWS) return { rows: kept, ...(cursor ? { cursor } : {}), more: true }
+  }
+}
+
+/**
+ * data.listLatestPrimaryNetworkTransactions of one address, newest first, with or without its filters
+ * (txTypes, startTimestamp, endTimestamp): the transactions kept for that address, a page at a time from the
+ * (network, term, sort) index; the next page's token is the place it goes on from (CACHED_PAGE_TOKEN…).
  */
 const txPageOfAddress: Answerer = (input, c) => {
   const addresses = input.addresses as string[] | undefined
   if (!addresses || addresses.length !== 1) return undefined
-  if (input.l1ValidationId !== undefined || input.txTypes !== undefined || input.startTimestamp !== undefined || input.endTimestamp !== undefined || input.sortOrder === 'asc') return undefined
+  if (input.l1ValidationId !== undefined || input.sortOrder === 'asc') return undefined
   const token = input.pageToken as string | undefined
   if (token !== undefined && !isCachedPageToken(token)) return undefined
   const after = token === undefined ? undefined : cursorOf(token)
   if (token !== undefined && !after) return undefined
   const size = input.pageSize as number
   const chain = primaryChainOf(input.blockchainId as string)
-  const rows = c.store.pageOfTerm(c.network, normalizeTerm(addresses[0]!), { kind: 'transaction', chain, limit: size + 1, ...(after ? { after } : {}) })
-  if (rows.length === 0 && token === undefined) return undefined
-  const more = rows.length > size
-  const page = more ? rows.slice(0, size) : rows
-  // A node's reading of the same tx (core.getAtomicTx) has another shape: only the list's own rows are its items.
-  const own = page.filter((e) => e.source === PRIMARY_TX_SOURCE)
-  const last = page[page.length - 1]
+  const term = normalizeTerm(addresses[0]!)
+  const filtered = input.txTypes !== undefined || input.startTimestamp !== undefined || input.endTimestamp !== undefined
+  let own: StoredEntity[]
+  let cursor: TermCursor | undefined
+  let more: boolean
+  if (!filtered) {
+    // The plain list (the hot path: one index read, no row parsed).
+    const rows = c.store.pageOfTerm(c.network, term, { kind: 'transaction', chain, limit: size + 1, ...(after ? { after } : {}) })
+    if (rows.length === 0 && token === undefined) return undefined
+    more = rows.length > size
+    const page = more ? rows.slice(0, size) : rows
+    // A node's reading of the same tx (core.getAtomicTx) has another shape: only the list's own rows are its items.
+    own = page.filter((e) => e.source === PRIMARY_TX_SOURCE)
+    const last = page[page.length - 1]
+    cursor = last ? { sort: last.sort, id: last.id } : undefined
+  } else {
+    // Nothing kept for this address at all: no answer (an empty page would say it has no such transactions).
+    if (token === undefined && c.store.pageOfTerm(c.network, term, { kind: 'transaction', chain, limit: 1 }).length === 0) return undefined
+    ;({ rows: own, cursor, more } = filteredRows(c, term, chain, input, size, after))
+  }
   const chainName = chain === 'P' ? 'p-chain' : chain === 'X' ? 'x-chain' : chain === 'C' ? 'c-chain' : (input.blockchainId as string)
   // Rows this very contract checked as items of this chain's shape when they were kept are not checked again.
   const stamp = primaryTxStampOfChain(chain)
@@ -143,11 +197,11 @@ const txPageOfAddress: Answerer = (input, c) => {
       // Checked rows going out as JSON text are written into the frame as they were kept: not parsed here.
       transactions: checked && c.jsonTexts ? new JsonTexts(own.map((e) => e.data)) : own.map(parsed),
       chainInfo: { chainName, network: input.network },
-      ...(more && last ? { nextPageToken: `${CACHED_PAGE_TOKEN}${last.sort}:${last.id}` } : {})
+      ...(more && cursor ? { nextPageToken: `${CACHED_PAGE_TOKEN}${cursor.sort}:${cursor.id}` } : {})
     },
     // The oldest reading on the page: the page is as old as that (an empty last page: now).
     fetchedAt: own.length > 0 ? Math.min(...own.map((e) => e.fetchedAt)) : Date.now(),
-    note: `assembled from cached entities: the transactions kept for ${addresses[0]!}, newest first (${own.length} on this page)`,
+    note: `assembled from cached entities: the transactions kept for ${addresses[0]!}, newest first${filtered ? ', filtered as asked' : ''} (${own.length} on this page)`,
     ...(checked ? { checkedList: 'transactions' } : {})
   }
 }
