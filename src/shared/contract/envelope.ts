@@ -29,6 +29,8 @@ export type Envelope<D> = { data: D; fetchedAt: number; source: Source; offline?
  * without what only a detail shows). Each takes the whole data, already checked, and keeps a part of it that
  * still fits `data` (only leaving out what the schema has as optional). The data path reads, caches and
  * keeps entities of the whole answer as always, under the input without `view`, and sends the view of it.
+ * Not for a method whose offline answers carry kept rows as JSON text (entities/offline.ts: JsonTexts): a view
+ * takes parsed data.
  */
 export type DataViews<D extends z.ZodType> = Readonly<Record<string, (data: z.output<D>) => z.output<D>>>
 
