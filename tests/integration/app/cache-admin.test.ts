@@ -102,9 +102,12 @@ describe('the answers cache (reads of the sim)', () => {
     const oldest = stats.answers.oldest!
     expect(oldest).toBeLessThanOrEqual(Date.now())
 
-    // Another profile's services answered none of them; entities are not answers; none is older than the oldest.
+    // Another profile's services answered none of them; entities are not answers (clearing them, the default,
+    // leaves every answer; the watch's first check may keep the profile's validators meanwhile); none is older
+    // than the oldest.
     expect(await client.call('cache.clear', { profileId: other.id, what: 'answers' })).toEqual({ removed: 0 })
-    expect(await client.call('cache.clear', {})).toEqual({ removed: 0 })
+    await client.call('cache.clear', {})
+    expect((await client.call('cache.stats', {})).answers.count).toBeGreaterThanOrEqual(stats.answers.count)
     expect(await client.call('cache.clear', { what: 'answers', olderThan: oldest })).toEqual({ removed: 0 })
     const { profiles } = await client.call('profiles.list', {})
     const simId = profiles.find((p) => p.name === 'sim')!.id
