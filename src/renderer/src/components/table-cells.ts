@@ -11,7 +11,6 @@
 import { computed, h, type ComputedRef, type VNode } from 'vue'
 import { useRouter } from 'vue-router'
 import { useThemeVars } from 'naive-ui'
-import { visibleText } from '../../../shared/domain/text-safety'
 import { useCopy } from '../composables/useCopy'
 import { linkTo, type LinkTarget } from '../links'
 import { useTheme } from '../theme'
@@ -51,7 +50,6 @@ export function useTableCells(): TableCells {
   function id(c: IdCell): VNode {
     const location = linkTo(c.to)
     const { shown, title } = idLinkText(c.id, c)
-    const copyId = `${c.testid}-copy`
     return h('span', { class: 'cell-id', 'data-testid': c.testid, 'data-id': c.id }, [
       h(
         'a',
@@ -69,23 +67,23 @@ export function useTableCells(): TableCells {
         },
         shown
       ),
-      h('span', { class: 'cell-copy-text', 'data-testid': copyId, 'data-text': c.id }, [
-        h('span', { class: 'mono value' }, visibleText(c.id)),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'cell-copy',
-            'aria-label': `Copy the ${c.label}`,
-            'data-testid': `${copyId}-copy`,
-            onClick: (e: MouseEvent) => {
-              e.stopPropagation()
-              void copy(c.id, c.label, (e.currentTarget as Element).previousElementSibling)
-            }
-          },
-          'copy'
-        )
-      ])
+      // The copy button alone: no hidden copy of the ID to select when the clipboard is refused (a hidden
+      // element selects nothing); the row's detail shows the whole ID as selectable text. Two elements fewer
+      // for each ID the virtual list brings into view while scrolling.
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'cell-copy',
+          'aria-label': `Copy the ${c.label}`,
+          'data-testid': `${c.testid}-copy-copy`,
+          onClick: (e: MouseEvent) => {
+            e.stopPropagation()
+            void copy(c.id, c.label, null)
+          }
+        },
+        'copy'
+      )
     ])
   }
 
