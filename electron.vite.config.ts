@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
+import { isHashedAsset, precompressAsset } from './src/main/server/renderer-files'
 
 const root = import.meta.dirname
 
@@ -19,6 +20,23 @@ function nativeResizeObserver(): Plugin {
     enforce: 'pre',
     resolveId: (source) => (source === '@juggle/resize-observer' ? virtualId : null),
     load: (id) => (id === virtualId ? 'export const ResizeObserver = globalThis.ResizeObserver\n' : null)
+  }
+}
+
+/**
+ * Browser mode sends the renderer's hashed assets compressed (gzip or brotli): their compressed forms are
+ * written here once, beside each asset, rather than by every browser-mode server on its first requests
+ * (about 2 CPU-seconds, which the first page load waited for). src/main/server/renderer-files.ts reads them.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'companion:precompress',
+    apply: 'build',
+    writeBundle: async (output, bundle) => {
+      const dir = output.dir
+      if (!dir) throw new Error('companion:precompress: the renderer build has no output folder')
+      await Promise.all(Object.keys(bundle).filter(isHashedAsset).map((file) => precompressAsset(resolve(dir, file))))
+    }
   }
 }
 
@@ -61,6 +79,6 @@ export default defineConfig({
         input: { index: resolve(root, 'src/renderer/index.html') }
       }
     },
-    plugins: [vue(), nativeResizeObserver()]
+    plugins: [vue(), nativeResizeObserver(), precompress()]
   }
 })

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_TARGET_LENGTH, parseRequestTarget } from '../../src/main/server/request-target'
-import { chooseEncoding, IMMUTABLE, isHashedAsset, rendererFiles, type RendererFiles } from '../../src/main/server/renderer-files'
+import { chooseEncoding, IMMUTABLE, isHashedAsset, precompressAsset, rendererFiles, type RendererFiles } from '../../src/main/server/renderer-files'
 import { tempDir } from '../support/temp'
 
 const CSP = "default-src 'self'; connect-src 'none'; frame-ancestors 'none'"
@@ -137,6 +137,40 @@ describe('the renderer files', () => {
   it('answers concurrent first requests from one compression', async () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => get('/assets/index-AbC_d-12.js', 'br')))
     for (const r of all) expect(r.body).toBe(all[0]!.body)
+  })
+
+  it('sends the forms the build wrote beside an asset, as they are, and compresses nothing itself', async () => {
+    const asset = join(root, 'assets', 'index-AbC_d-12.js')
+    await precompressAsset(asset)
+    // Stand-ins the server cannot have made itself (it compresses at level 9 / quality 11): what it sends
+    // must be these very bytes.
+    const gz = gzipSync(BUNDLE, { level: 1 })
+    const br = brotliCompressSync(BUNDLE, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } })
+    writeFileSync(`${asset}.gz`, gz)
+    writeFileSync(`${asset}.br`, br)
+    expect((await get('/assets/index-AbC_d-12.js', 'br')).body).toEqual(br)
+    expect((await get('/assets/index-AbC_d-12.js', 'gzip')).body).toEqual(gz)
+    expect(gunzipSync(gz).toString()).toBe(BUNDLE)
+  })
+
+  it('writes both forms beside an asset at build time, each decoding to the asset; none for a small or binary file', async () => {
+    const asset = join(root, 'assets', 'index-AbC_d-12.js')
+    await precompressAsset(asset)
+    expect(brotliDecompressSync(readFileSync(`${asset}.br`)).toString()).toBe(BUNDLE)
+    expect(gunzipSync(readFileSync(`${asset}.gz`)).toString()).toBe(BUNDLE)
+    writeFileSync(join(root, 'assets', 'tiny-Aa11Bb22.js'), 'export {}\n')
+    await precompressAsset(join(root, 'assets', 'tiny-Aa11Bb22.js'))
+    await precompressAsset(join(root, 'assets', 'logo-Zz99Yy88.png'))
+    expect(existsSync(join(root, 'assets', 'tiny-Aa11Bb22.js.br'))).toBe(false)
+    expect(existsSync(join(root, 'assets', 'logo-Zz99Yy88.png.gz'))).toBe(false)
+  })
+
+  it('compresses an asset whose precompressed forms are not both there (a dev build)', async () => {
+    const asset = join(root, 'assets', 'index-AbC_d-12.js')
+    writeFileSync(`${asset}.gz`, gzipSync(BUNDLE, { level: 1 }))
+    const r = await get('/assets/index-AbC_d-12.js', 'gzip')
+    expect(r.body).not.toEqual(readFileSync(`${asset}.gz`))
+    expect(gunzipSync(r.body!).toString()).toBe(BUNDLE)
   })
 
   it('caches a hashed binary asset without compressing it', async () => {

@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises'
+import { readFile, realpath, writeFile } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -10,7 +10,9 @@ import { parseRequestTarget } from './request-target'
  * app's `app://` protocol (electron/protocol.ts), so both serve the same files with the same policy.
  *
  * - Hashed assets (files under /assets/ that vite names `<name>-<8-character hash>.<ext>`) never change:
- *   they are read and compressed once (gzip, brotli), kept in memory and sent `immutable`.
+ *   they are read once with their gzip and brotli forms, kept in memory and sent `immutable`. The build
+ *   writes those forms beside each asset (`<file>.gz`, `<file>.br`: precompressAsset); a renderer built
+ *   without them (a dev build) is compressed here on first request.
  * - Everything else (index.html first) is read on every request and sent `no-store`, so a rebuilt
  *   renderer is picked up at once.
  * - Only files below the root, no dotfiles, only GET and HEAD; an unparseable target is a 400.
@@ -107,6 +109,49 @@ interface Asset {
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
+/** Whether a file is sent compressed at all: a text type, and big enough for it to pay. */
+export function worthCompressing(file: string, bytes: number): boolean {
+  return COMPRESSIBLE.has(extname(file).toLowerCase()) && bytes >= MIN_COMPRESS_BYTES
+}
+
+/** The names of a file's precompressed forms, beside it. */
+export const PRECOMPRESSED_SUFFIX = { gzip: '.gz', br: '.br' } as const
+
+/** A file's gzip and brotli forms, as browser mode sends them (the build writes them beside each asset). */
+export async function compressAsset(identity: Buffer): Promise<{ gzip: Buffer; br: Buffer }> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotliAsync(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        // Quality 11 costs seconds on a large bundle; the first visitor would wait for it (a dev build).
+        [zlib.BROTLI_PARAM_QUALITY]: identity.length > 256 * 1024 ? 9 : 11,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length
+      }
+    })
+  ])
+  return { gzip: gz, br }
+}
+
+/** Writes `<file>.gz` and `<file>.br` beside an asset of the build (electron.vite.config.ts). */
+export async function precompressAsset(file: string): Promise<void> {
+  const identity = await readFile(file)
+  if (!worthCompressing(file, identity.length)) return
+  const { gzip: gz, br } = await compressAsset(identity)
+  await Promise.all([writeFile(file + PRECOMPRESSED_SUFFIX.gzip, gz), writeFile(file + PRECOMPRESSED_SUFFIX.br, br)])
+}
+
+/** Both precompressed forms of a file, or undefined when either is missing (then it is compressed here). */
+async function readPrecompressed(file: string): Promise<{ gzip: Buffer; br: Buffer } | undefined> {
+  try {
+    const [gz, br] = await Promise.all([readFile(file + PRECOMPRESSED_SUFFIX.gzip), readFile(file + PRECOMPRESSED_SUFFIX.br)])
+    return { gzip: gz, br }
+  } catch (err) {
+    if (isMissing(err)) return undefined
+    throw err
+  }
+}
+
 export function rendererFiles(root: string, opts: RendererFilesOptions): RendererFiles {
   const rootDir = resolve(root)
   const compress = opts.compress ?? true
@@ -155,18 +200,8 @@ export function rendererFiles(root: string, opts: RendererFilesOptions): Rendere
     }
     const ext = extname(file).toLowerCase()
     const asset: Asset = { type: TYPES[ext] ?? 'application/octet-stream', identity }
-    if (withCompression && COMPRESSIBLE.has(ext) && identity.length >= MIN_COMPRESS_BYTES) {
-      const [gz, br] = await Promise.all([
-        gzipAsync(identity, { level: 9 }),
-        brotliAsync(identity, {
-          params: {
-            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-            // Quality 11 costs seconds on a large bundle; the first visitor would wait for it.
-            [zlib.BROTLI_PARAM_QUALITY]: identity.length > 256 * 1024 ? 9 : 11,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length
-          }
-        })
-      ])
+    if (withCompression && worthCompressing(file, identity.length)) {
+      const { gzip: gz, br } = (await readPrecompressed(file)) ?? (await compressAsset(identity))
       if (gz.length < identity.length) asset.gzip = gz
       if (br.length < identity.length) asset.br = br
     }
