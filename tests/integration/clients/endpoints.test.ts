@@ -269,6 +269,9 @@ describe('bad arguments are refused before any request, with BAD_INPUT', () => {
     await refused(D.listLatestPrimaryNetworkTransactions, { path: { ...mainnet, blockchainId: 'p-chain' }, query: { addresses: ['P-avax1x'], startTimestamp: 10, endTimestamp: 5 } }, /startTimestamp/)
     await refused(D.getSubnetRpcUsageMetrics, { path: {}, query: { startTimestamp: -1 } }, /startTimestamp/)
     await refused(D.getSubnetRpcUsageMetrics, { path: {}, query: { endTimestamp: 1.5 } }, /endTimestamp/)
+    // A time past the year 9999 says so, and one that would be a time in milliseconds says that too.
+    await refused(D.getSubnetRpcUsageMetrics, { path: {}, query: { startTimestamp: 1e20 } }, /startTimestamp is past the year 9999 .*at most 253402300799\)$/)
+    await refused(D.listLatestPrimaryNetworkTransactions, { path: { ...mainnet, blockchainId: 'p-chain' }, query: { addresses: ['P-avax1x'], endTimestamp: 1_764_000_000_000 } }, /endTimestamp .*looks like a time in milliseconds; divide it by 1000/)
     await refused(D.listErc721Transactions, { path: cChain, query: { startBlock: 10, endBlock: 5 } }, /startBlock/)
     await refused(D.getIcmMessage, { path: {} }, /messageId/)
     await refused(D.getTokenDetails, { path: { chainId: '43114', address: WELL_KNOWN_COLLECTIONS.simPunks, tokenId: 'abc' } }, /tokenId/)

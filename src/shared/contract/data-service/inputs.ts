@@ -18,6 +18,7 @@ import {
   network,
   nodeId,
   nonNegativeInt,
+  unixSeconds,
   pageSize,
   pageToken,
   primaryBlockchainId,
@@ -72,8 +73,8 @@ export const dataParams = {
       addresses: primaryAddresses.optional(),
       l1ValidationId: text('l1ValidationId').optional(),
       txTypes: txTypes.optional(),
-      startTimestamp: nonNegativeInt('startTimestamp', 'a UNIX time in seconds').optional(),
-      endTimestamp: nonNegativeInt('endTimestamp', 'a UNIX time in seconds').optional(),
+      startTimestamp: unixSeconds('startTimestamp').optional(),
+      endTimestamp: unixSeconds('endTimestamp').optional(),
       pageToken: pageToken.optional(),
       pageSize: pageSize(PAGE_RULES.standard),
       sortOrder: sortOrder.optional()
@@ -185,9 +186,9 @@ export const dataParams = {
     query: query({
       timeInterval: z.enum(USAGE_TIME_INTERVALS, { error: `timeInterval must be one of ${USAGE_TIME_INTERVALS.join(', ')}` }).optional(),
       /** rounded down to 0:00 UTC of its day by the server */
-      startTimestamp: nonNegativeInt('startTimestamp', 'a UNIX time in seconds').optional(),
+      startTimestamp: unixSeconds('startTimestamp').optional(),
       /** rounded down to 0:00 UTC of its day by the server */
-      endTimestamp: nonNegativeInt('endTimestamp', 'a UNIX time in seconds').optional(),
+      endTimestamp: unixSeconds('endTimestamp').optional(),
       groupBy: z.enum(USAGE_GROUP_BY, { error: `groupBy must be one of ${USAGE_GROUP_BY.join(', ')}` }).optional(),
       chainId: text('chainId').optional(),
       responseCode: text('responseCode').optional(),

@@ -65,6 +65,24 @@ export function nonNegativeInt(name: string, what = 'a whole number') {
   return z.number({ error: text }).int({ error: text }).min(0, { error: text })
 }
 
+/** The last second of the year 9999: a UNIX time in seconds past it is a mistake, most often milliseconds. */
+export const MAX_UNIX_SECONDS = 253_402_300_799
+
+/**
+ * A UNIX time in whole seconds, 0 to the end of the year 9999. One past that says why it is refused (and
+ * that it looks like milliseconds when it would be a time in them), rather than only ">= 0".
+ */
+export function unixSeconds(name: string) {
+  const text = `${name} must be a UNIX time in whole seconds >= 0`
+  const why = (iss: { input?: unknown }): string => {
+    const v = iss.input
+    if (typeof v !== 'number' || !(v > MAX_UNIX_SECONDS)) return text
+    const asMs = v <= MAX_UNIX_SECONDS * 1000 ? ': it looks like a time in milliseconds; divide it by 1000' : ''
+    return `${name} is past the year 9999 as a UNIX time in seconds (at most ${MAX_UNIX_SECONDS})${asMs}`
+  }
+  return z.number({ error: text }).int({ error: why }).min(0, { error: text }).max(MAX_UNIX_SECONDS, { error: why })
+}
+
 /** A non-empty text filter without surrounding spaces. */
 export function text(name: string) {
   return z
