@@ -125,3 +125,58 @@ describe('a filtered page of an address assembled offline', () => {
     expect(hashes(ask({ startTimestamp: 5_000 }))).toEqual([])
   })
 })
+
+describe('a page of several addresses assembled offline', () => {
+  /** Kept transactions, one a second: tx<i> of the addresses given; every third an ExportTx. */
+  function keep(txs: { i: number; of: string[] }[]): void {
+    const items = txs.map(({ i, of }) => ({
+      kind: 'transaction' as const,
+      chain: 'P',
+      key: `tx${i}`,
+      sort: (1_000 + i) * 1000,
+      label: `tx${i}`,
+      data: { txHash: `tx${i}`, txType: i % 3 === 0 ? 'ExportTx' : 'BaseTx', blockTimestamp: 1_000 + i },
+      terms: of
+    }))
+    store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+  }
+  const ask = (addresses: string[], extra: Record<string, unknown> = {}) =>
+    answerFromEntities('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses, pageSize: 3, ...extra }, { store, network: 'mainnet', scope: 'x' })
+  /** Every page's hashes, following the tokens. */
+  function walk(addresses: string[], extra: Record<string, unknown> = {}): string[][] {
+    const pages: string[][] = []
+    let token: string | undefined
+    do {
+      const page = ask(addresses, { ...extra, ...(token ? { pageToken: token } : {}) })!
+      pages.push((page.data as { transactions: { txHash: string }[] }).transactions.map((t) => t.txHash))
+      token = (page.data as { nextPageToken?: string }).nextPageToken
+    } while (token && pages.length < 50)
+    return pages
+  }
+
+  beforeEach(() => {
+    // avax1a: even i; avax1b: odd i; tx10 and tx11 are of both; avax1c: none here.
+    keep(Array.from({ length: 20 }, (_, i) => ({ i, of: i === 10 || i === 11 ? ['avax1a', 'avax1b'] : [i % 2 === 0 ? 'avax1a' : 'avax1b'] })))
+    keep([{ i: 100, of: ['avax1other'] }])
+  })
+
+  it('pages through the union newest first, a tx of both addresses once', () => {
+    const pages = walk(['avax1a', 'avax1b'])
+    expect(pages.flat()).toEqual(Array.from({ length: 20 }, (_, k) => `tx${19 - k}`))
+    expect(pages.slice(0, -1).every((p) => p.length === 3)).toBe(true)
+    // the same addresses in another order, with a chain prefix or repeated: the same pages
+    expect(walk(['P-avax1b', 'avax1a', 'avax1b'])).toEqual(pages)
+    expect(ask(['avax1a', 'avax1b'])!.note).toContain('any of 2 addresses')
+  })
+
+  it('filters the union as it does one address', () => {
+    expect(walk(['avax1a', 'avax1b'], { txTypes: ['ExportTx'] }).flat()).toEqual(['tx18', 'tx15', 'tx12', 'tx9', 'tx6', 'tx3', 'tx0'])
+    expect(walk(['avax1a', 'avax1b'], { startTimestamp: 1_009, endTimestamp: 1_012 }).flat()).toEqual(['tx12', 'tx11', 'tx10', 'tx9'])
+  })
+
+  it('an address with nothing kept adds nothing; none of them kept is no answer; more than 64 is not assembled', () => {
+    expect(walk(['avax1a', 'avax1c']).flat()).toEqual(['tx18', 'tx16', 'tx14', 'tx12', 'tx11', 'tx10', 'tx8', 'tx6', 'tx4', 'tx2', 'tx0'])
+    expect(ask(['avax1c', 'avax1d'])).toBeUndefined()
+    expect(ask(Array.from({ length: 65 }, (_, i) => (i === 0 ? 'avax1a' : `avax1n${i}`)))).toBeUndefined()
+  })
+})

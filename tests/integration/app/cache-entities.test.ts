@@ -43,6 +43,10 @@ describe('entities kept from reads', () => {
     listPasses.mockRestore()
     expect(pTxs.data.transactions.length).toBeGreaterThan(3)
     const someTx = pTxs.data.transactions[1]!
+    // A second address's transactions, read by themselves: offline, the two are asked for together (below).
+    const operator = sim.dataset.wellKnown.operator.pChain
+    const operatorTxs = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, addresses: [operator], pageSize: 6 })
+    expect(operatorTxs.data.transactions.length).toBeGreaterThan(0)
     // A short "load all" (the sim's subnets, two a page), to keep the test quick on a busy machine.
     const subnetParams = { network: 'mainnet' as const, pageSize: 2 }
     const { jobId } = await client.call('data.loadAll', { endpoint: 'listSubnets', params: subnetParams })
@@ -109,6 +113,21 @@ describe('entities kept from reads', () => {
     expect(ranged.map((t) => t.txHash).toSorted()).toEqual(kept.filter((t) => t.blockTimestamp >= from && t.blockTimestamp <= to).map((t) => t.txHash).toSorted())
     expect(ranged.map((t) => t.blockTimestamp)).toEqual(ranged.map((t) => t.blockTimestamp).toSorted((a, b) => b - a))
     expect(await allPages({ txTypes: [type], startTimestamp: kept[0]!.blockTimestamp + 1 })).toEqual([])
+
+    // Both addresses at once (never asked so): every tx of the two reads once, newest first.
+    const union: Kept[] = []
+    let unionToken: string | undefined
+    do {
+      const page = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, addresses: [rich.pChain, operator], pageSize: 3, ...(unionToken ? { pageToken: unionToken } : {}) })
+      expect(page.source).toBe('cache')
+      expect(page.offline!.message).toMatch(/the transactions kept for any of 2 addresses/)
+      union.push(...(page.data.transactions as Kept[]))
+      unionToken = page.data.nextPageToken ?? undefined
+    } while (unionToken)
+    const unionHashes = union.map((t) => t.txHash)
+    expect(new Set(unionHashes).size).toBe(unionHashes.length)
+    for (const t of [...pTxs.data.transactions, ...operatorTxs.data.transactions] as Kept[]) expect(unionHashes).toContain(t.txHash)
+    expect(union.map((t) => t.blockTimestamp)).toEqual(union.map((t) => t.blockTimestamp).toSorted((a, b) => b - a))
 
     // Search: a tx by its hash, a validator by its NodeID, a UTXO by its ID.
     const byHash = await client.call('cache.search', { query: someTx.txHash })

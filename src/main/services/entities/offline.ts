@@ -112,16 +112,32 @@ function keptPage(endpoint: DataList): Answerer {
   }
 }
 
+/** Addresses of one list whose kept transactions are merged offline; a longer list is not assembled (each is one index read a page). */
+const MAX_MERGED_ADDRESSES = 64
+
+/**
+ * The transactions kept for any of `terms` (addresses), newest first, each once: a tx of two of them is one
+ * entity under both terms. Each term's first `limit` rows after the cursor, merged: every term's rows come
+ * in the same (sort, id) order, so the union's first `limit` are all among them.
+ */
+function txRowsOfTerms(c: OfflineContext, terms: readonly string[], chain: string, limit: number, after: TermCursor | undefined): StoredEntity[] {
+  const q = { kind: 'transaction' as const, chain, limit, ...(after ? { after } : {}) }
+  if (terms.length === 1) return c.store.pageOfTerm(c.network, terms[0]!, q)
+  const byId = new Map<number, StoredEntity>()
+  for (const term of terms) for (const e of c.store.pageOfTerm(c.network, term, q)) byId.set(e.id, e)
+  return [...byId.values()].sort((a, b) => b.sort - a.sort || b.id - a.id).slice(0, limit)
+}
+
 /** Rows read from the index per page of a filtered list before the page is given short (its token goes on from there). */
 const FILTER_SCAN_ROWS = 5_000
 
 /**
- * The kept rows of one address's list that pass the list's filters (txTypes; a time range, as the service
+ * The kept rows of the addresses' list that pass the list's filters (txTypes; a time range, as the service
  * reads it: blockTimestamp from startTimestamp to endTimestamp, both included), newest first, from `after`:
  * up to `want`, reading the index a chunk at a time, at most FILTER_SCAN_ROWS. `cursor` is the place the
  * next page goes on from: the last row kept, or the last row read when the scan stopped short.
  */
-function filteredRows(c: OfflineContext, term: string, chain: string, input: Record<string, unknown>, want: number, after: TermCursor | undefined): { rows: StoredEntity[]; cursor?: TermCursor; more: boolean } {
+function filteredRows(c: OfflineContext, terms: readonly string[], chain: string, input: Record<string, unknown>, want: number, after: TermCursor | undefined): { rows: StoredEntity[]; cursor?: TermCursor; more: boolean } {
   const types = input.txTypes as readonly string[] | undefined
   const start = input.startTimestamp as number | undefined
   const end = input.endTimestamp as number | undefined
@@ -137,7 +153,7 @@ function filteredRows(c: OfflineContext, term: string, chain: string, input: Rec
   let scanned = 0
   const chunk = Math.min(FILTER_SCAN_ROWS, Math.max(want * 4, 200))
   for (;;) {
-    const rows = c.store.pageOfTerm(c.network, term, { kind: 'transaction', chain, limit: chunk, ...(cursor ? { after: cursor } : {}) })
+    const rows = txRowsOfTerms(c, terms, chain, chunk, cursor)
     for (const e of rows) {
       scanned++
       cursor = { sort: e.sort, id: e.id }
@@ -154,13 +170,14 @@ function filteredRows(c: OfflineContext, term: string, chain: string, input: Rec
 }
 
 /**
- * data.listLatestPrimaryNetworkTransactions of one address, newest first, with or without its filters
- * (txTypes, startTimestamp, endTimestamp): the transactions kept for that address, a page at a time from the
- * (network, term, sort) index; the next page's token is the place it goes on from (CACHED_PAGE_TOKEN…).
+ * data.listLatestPrimaryNetworkTransactions of one or more addresses, newest first, with or without its
+ * filters (txTypes, startTimestamp, endTimestamp): the transactions kept for any of those addresses, a page
+ * at a time from the (network, term, sort) index; the next page's token is the place it goes on from
+ * (CACHED_PAGE_TOKEN…).
  */
 const txPageOfAddress: Answerer = (input, c) => {
   const addresses = input.addresses as string[] | undefined
-  if (!addresses || addresses.length !== 1) return undefined
+  if (!addresses || addresses.length === 0 || addresses.length > MAX_MERGED_ADDRESSES) return undefined
   if (input.l1ValidationId !== undefined || input.sortOrder === 'asc') return undefined
   const token = input.pageToken as string | undefined
   if (token !== undefined && !isCachedPageToken(token)) return undefined
@@ -168,14 +185,14 @@ const txPageOfAddress: Answerer = (input, c) => {
   if (token !== undefined && !after) return undefined
   const size = input.pageSize as number
   const chain = primaryChainOf(input.blockchainId as string)
-  const term = normalizeTerm(addresses[0]!)
+  const terms = [...new Set(addresses.map(normalizeTerm))]
   const filtered = input.txTypes !== undefined || input.startTimestamp !== undefined || input.endTimestamp !== undefined
   let own: StoredEntity[]
   let cursor: TermCursor | undefined
   let more: boolean
   if (!filtered) {
     // The plain list (the hot path: one index read, no row parsed).
-    const rows = c.store.pageOfTerm(c.network, term, { kind: 'transaction', chain, limit: size + 1, ...(after ? { after } : {}) })
+    const rows = txRowsOfTerms(c, terms, chain, size + 1, after)
     if (rows.length === 0 && token === undefined) return undefined
     more = rows.length > size
     const page = more ? rows.slice(0, size) : rows
@@ -185,8 +202,8 @@ const txPageOfAddress: Answerer = (input, c) => {
     cursor = last ? { sort: last.sort, id: last.id } : undefined
   } else {
     // Nothing kept for this address at all: no answer (an empty page would say it has no such transactions).
-    if (token === undefined && c.store.pageOfTerm(c.network, term, { kind: 'transaction', chain, limit: 1 }).length === 0) return undefined
-    ;({ rows: own, cursor, more } = filteredRows(c, term, chain, input, size, after))
+    if (token === undefined && txRowsOfTerms(c, terms, chain, 1, undefined).length === 0) return undefined
+    ;({ rows: own, cursor, more } = filteredRows(c, terms, chain, input, size, after))
   }
   const chainName = chain === 'P' ? 'p-chain' : chain === 'X' ? 'x-chain' : chain === 'C' ? 'c-chain' : (input.blockchainId as string)
   // Rows this very contract checked as items of this chain's shape when they were kept are not checked again.
@@ -201,7 +218,7 @@ const txPageOfAddress: Answerer = (input, c) => {
     },
     // The oldest reading on the page: the page is as old as that (an empty last page: now).
     fetchedAt: own.length > 0 ? Math.min(...own.map((e) => e.fetchedAt)) : Date.now(),
-    note: `assembled from cached entities: the transactions kept for ${addresses[0]!}, newest first${filtered ? ', filtered as asked' : ''} (${own.length} on this page)`,
+    note: `assembled from cached entities: the transactions kept for ${addresses.length === 1 ? addresses[0]! : `any of ${addresses.length} addresses`}, newest first${filtered ? ', filtered as asked' : ''} (${own.length} on this page)`,
     ...(checked ? { checkedList: 'transactions' } : {})
   }
 }
