@@ -8,6 +8,8 @@ import type { Job } from '../../../src/shared/contract'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startSim, type Sim } from '../../sim/index'
 import { activateSim, appsPerTest, failure, finishedJob } from './helpers'
+import { RestClient } from '../../../src/main/clients/rest/client'
+import { LoadAllJobs, MAX_LOAD_ITEMS } from '../../../src/main/services/data/load-all'
 
 let sim: Sim
 beforeAll(async () => {
@@ -132,6 +134,21 @@ describe('load all', () => {
     } finally {
       await simConfig({ pageUtxoThreshold: 1_000 })
     }
+  })
+
+  it('stops at its item limit when there are more, saying so and what to do instead, and keeps what it loaded', async () => {
+    expect(MAX_LOAD_ITEMS).toBe(20_000)
+    // The limit as the app has it, made small: the sim's address has hundreds of transactions, not 20,000.
+    const jobs = new LoadAllJobs(undefined, 5)
+    const entry = jobs.begin('listLatestPrimaryNetworkTransactions')
+    const client = new RestClient({ baseUrl: sim.dataUrl, service: 'data service', retries: 0 })
+    const said: string[] = []
+    const params = { network: 'mainnet', blockchainId: 'p-chain', addresses: [sim.dataset.wellKnown.rich.pChain], pageSize: 2 }
+    const ran = jobs.run(entry, params, { client, hasKey: true }, { signal: new AbortController().signal, progress: (_d, _t, m) => said.push(m ?? '') })
+    await expect(ran).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/^Stopped after 6 items in 3 pages: one "load all" keeps at most 5 items, and there are more\. What was loaded is kept\..*keep the address in Sync/) })
+    expect(entry.state).toBe('failed')
+    expect((entry.pages as { transactions: unknown[] }[]).map((p) => p.transactions.length)).toEqual([2, 2, 2])
+    expect(said.at(-1)).toBe('6 items in 3 pages')
   })
 
   it('without a key it hits the rate limit, waits out Retry-After (counting down as progress) and completes; with a key it does not', async () => {

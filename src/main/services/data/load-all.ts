@@ -7,6 +7,13 @@ import type { JobContext } from '../jobs/manager'
 import { waitOutRetryAfter } from '../jobs/wait-out'
 import { callWithInput, type ServiceAccess } from './service'
 
+/**
+ * The most items one "load all" keeps. Its pages are held in memory while it runs, sent to the page, and
+ * kept as one cache row: a list of a million transactions would take gigabytes. An address's whole
+ * history is Sync's work (page by page into the cache, resumable).
+ */
+export const MAX_LOAD_ITEMS = 20_000
+
 /** Rate-limit waits in a row before the job gives up (the service keeps refusing). */
 const MAX_WAITS_IN_A_ROW = 60
 /** Other transient failures (network, timeout, 5xx) in a row before it gives up. */
@@ -57,7 +64,10 @@ export type LoadEntry = { endpoint: DataList; state: LoadedPages['state']; pages
 export class LoadAllJobs {
   private readonly results = new Map<string, LoadEntry>()
 
-  constructor(private readonly clock: Clock = realClock) {}
+  constructor(
+    private readonly clock: Clock = realClock,
+    private readonly maxItems = MAX_LOAD_ITEMS
+  ) {}
 
   /** A new result, empty until the job runs; kept under the job's id once it has one. */
   begin(endpoint: DataList): LoadEntry {
@@ -101,6 +111,14 @@ export class LoadAllJobs {
         job.progress(items, null, `${items} items in ${entry.pages.length} page${entry.pages.length === 1 ? '' : 's'}`)
         const next = page.nextPageToken
         if (typeof next !== 'string' || next === '') break
+        if (items >= this.maxItems) {
+          const n = entry.pages.length
+          throw new AppError(
+            'BAD_INPUT',
+            `Stopped after ${items} items in ${n} page${n === 1 ? '' : 's'}: one "load all" keeps at most ${this.maxItems} items, and there are more. ` +
+              'What was loaded is kept. For fewer, narrow the lookup (a time range, tx types); for an address\'s whole history, keep the address in Sync.'
+          )
+        }
         if (seen.has(next)) throw new AppError('UPSTREAM_INVALID', `The data service sent the same nextPageToken twice for ${endpoint}`, { method: endpoint })
         seen.add(next)
         token = next
