@@ -174,6 +174,26 @@ describe('a page of several addresses assembled offline', () => {
     expect(walk(['avax1a', 'avax1b'], { startTimestamp: 1_009, endTimestamp: 1_012 }).flat()).toEqual(['tx12', 'tx11', 'tx10', 'tx9'])
   })
 
+  it('a filtered page of them all reads at most about 5,000 rows of their indexes, and goes on from there', () => {
+    // 12,001 more, the two addresses taking turns, one ExportTx every 6,000 (tx i is i + 1,000 here)
+    const items = Array.from({ length: 12_001 }, (_, i) => ({
+      kind: 'transaction' as const,
+      chain: 'P',
+      key: `far${i}`,
+      sort: (5_000 + i) * 1000,
+      label: `far${i}`,
+      data: { txHash: `far${i}`, txType: i % 6_000 === 0 ? 'ImportTx' : 'BaseTx', blockTimestamp: 5_000 + i },
+      terms: [i % 2 === 0 ? 'avax1a' : 'avax1b']
+    }))
+    store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+    const pages = walk(['avax1a', 'avax1b'], { txTypes: ['ImportTx'] })
+    // The bound counts the rows read from each address's index (two addresses read about twice the rows they
+    // merge): pages come shorter, some empty, each with its token on, and together hold every match once.
+    expect(pages.flat()).toEqual(['far12000', 'far6000', 'far0'])
+    expect(pages.length).toBeGreaterThan(3)
+    expect(pages.length).toBeLessThanOrEqual(6)
+  })
+
   it('an address with nothing kept adds nothing; none of them kept is no answer; more than 64 is not assembled', () => {
     expect(walk(['avax1a', 'avax1c']).flat()).toEqual(['tx18', 'tx16', 'tx14', 'tx12', 'tx11', 'tx10', 'tx8', 'tx6', 'tx4', 'tx2', 'tx0'])
     expect(ask(['avax1c', 'avax1d'])).toBeUndefined()

@@ -118,14 +118,23 @@ const MAX_MERGED_ADDRESSES = 64
 /**
  * The transactions kept for any of `terms` (addresses), newest first, each once: a tx of two of them is one
  * entity under both terms. Each term's first `limit` rows after the cursor, merged: every term's rows come
- * in the same (sort, id) order, so the union's first `limit` are all among them.
+ * in the same (sort, id) order, so the union's first `limit` are all among them. `read`: the rows read from
+ * the index, what a caller bounds.
  */
-function txRowsOfTerms(c: OfflineContext, terms: readonly string[], chain: string, limit: number, after: TermCursor | undefined): StoredEntity[] {
+function txRowsOfTerms(c: OfflineContext, terms: readonly string[], chain: string, limit: number, after: TermCursor | undefined): { rows: StoredEntity[]; read: number } {
   const q = { kind: 'transaction' as const, chain, limit, ...(after ? { after } : {}) }
-  if (terms.length === 1) return c.store.pageOfTerm(c.network, terms[0]!, q)
+  if (terms.length === 1) {
+    const rows = c.store.pageOfTerm(c.network, terms[0]!, q)
+    return { rows, read: rows.length }
+  }
   const byId = new Map<number, StoredEntity>()
-  for (const term of terms) for (const e of c.store.pageOfTerm(c.network, term, q)) byId.set(e.id, e)
-  return [...byId.values()].sort((a, b) => b.sort - a.sort || b.id - a.id).slice(0, limit)
+  let read = 0
+  for (const term of terms) {
+    const rows = c.store.pageOfTerm(c.network, term, q)
+    read += rows.length
+    for (const e of rows) byId.set(e.id, e)
+  }
+  return { rows: [...byId.values()].sort((a, b) => b.sort - a.sort || b.id - a.id).slice(0, limit), read }
 }
 
 /** Rows read from the index per page of a filtered list before the page is given short (its token goes on from there). */
@@ -151,11 +160,13 @@ function filteredRows(c: OfflineContext, terms: readonly string[], chain: string
   const kept: StoredEntity[] = []
   let cursor = after
   let scanned = 0
-  const chunk = Math.min(FILTER_SCAN_ROWS, Math.max(want * 4, 200))
+  // Each of the addresses reads up to a chunk from the index: shared out, so that one chunk of them all stays
+  // within the scan's bound.
+  const chunk = Math.max(1, Math.ceil(Math.min(FILTER_SCAN_ROWS, Math.max(want * 4, 200)) / terms.length))
   for (;;) {
-    const rows = txRowsOfTerms(c, terms, chain, chunk, cursor)
+    const { rows, read } = txRowsOfTerms(c, terms, chain, chunk, cursor)
+    scanned += read
     for (const e of rows) {
-      scanned++
       cursor = { sort: e.sort, id: e.id }
       // Newest first: once older than the range's start, nothing further is in it.
       if (start !== undefined && e.sort < start * 1000) return { rows: kept, more: false }
@@ -192,7 +203,7 @@ const txPageOfAddress: Answerer = (input, c) => {
   let more: boolean
   if (!filtered) {
     // The plain list (the hot path: one index read, no row parsed).
-    const rows = txRowsOfTerms(c, terms, chain, size + 1, after)
+    const { rows } = txRowsOfTerms(c, terms, chain, size + 1, after)
     if (rows.length === 0 && token === undefined) return undefined
     more = rows.length > size
     const page = more ? rows.slice(0, size) : rows
@@ -202,7 +213,7 @@ const txPageOfAddress: Answerer = (input, c) => {
     cursor = last ? { sort: last.sort, id: last.id } : undefined
   } else {
     // Nothing kept for this address at all: no answer (an empty page would say it has no such transactions).
-    if (token === undefined && txRowsOfTerms(c, terms, chain, 1, undefined).length === 0) return undefined
+    if (token === undefined && txRowsOfTerms(c, terms, chain, 1, undefined).rows.length === 0) return undefined
     ;({ rows: own, cursor, more } = filteredRows(c, terms, chain, input, size, after))
   }
   const chainName = chain === 'P' ? 'p-chain' : chain === 'X' ? 'x-chain' : chain === 'C' ? 'c-chain' : (input.blockchainId as string)
