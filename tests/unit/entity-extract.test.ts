@@ -72,20 +72,17 @@ describe('search terms of a query', () => {
   })
 })
 
+/** A kept data-service transaction row: `name` at `second` (its sort and block time), of the addresses given. */
+function keptTx(name: string, second: number, txType: string, terms: string[]) {
+  return { kind: 'transaction' as const, chain: 'P', key: name, sort: second * 1000, label: name, data: { txHash: name, txType, blockTimestamp: second }, terms }
+}
+const keepTxs = (items: ReturnType<typeof keptTx>[]): void => store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+
 describe('a filtered page of an address assembled offline', () => {
   const address = 'avax1filtered'
   /** n kept transactions of the address, one a second, newest last; every `every`th an ExportTx, the rest BaseTx. */
   function keep(n: number, every = 1_000): void {
-    const items = Array.from({ length: n }, (_, i) => ({
-      kind: 'transaction' as const,
-      chain: 'P',
-      key: `tx${i}`,
-      sort: (1_000 + i) * 1000,
-      label: `tx${i}`,
-      data: { txHash: `tx${i}`, txType: i % every === 0 ? 'ExportTx' : 'BaseTx', blockTimestamp: 1_000 + i },
-      terms: [address]
-    }))
-    store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+    keepTxs(Array.from({ length: n }, (_, i) => keptTx(`tx${i}`, 1_000 + i, i % every === 0 ? 'ExportTx' : 'BaseTx', [address])))
   }
   const ask = (extra: Record<string, unknown>) =>
     answerFromEntities('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses: [address], pageSize: 2, ...extra }, { store, network: 'mainnet', scope: 'x' })!
@@ -129,16 +126,7 @@ describe('a filtered page of an address assembled offline', () => {
 describe('a page of several addresses assembled offline', () => {
   /** Kept transactions, one a second: tx<i> of the addresses given; every third an ExportTx. */
   function keep(txs: { i: number; of: string[] }[]): void {
-    const items = txs.map(({ i, of }) => ({
-      kind: 'transaction' as const,
-      chain: 'P',
-      key: `tx${i}`,
-      sort: (1_000 + i) * 1000,
-      label: `tx${i}`,
-      data: { txHash: `tx${i}`, txType: i % 3 === 0 ? 'ExportTx' : 'BaseTx', blockTimestamp: 1_000 + i },
-      terms: of
-    }))
-    store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+    keepTxs(txs.map(({ i, of }) => keptTx(`tx${i}`, 1_000 + i, i % 3 === 0 ? 'ExportTx' : 'BaseTx', of)))
   }
   const ask = (addresses: string[], extra: Record<string, unknown> = {}) =>
     answerFromEntities('data.listLatestPrimaryNetworkTransactions', { network: 'mainnet', blockchainId: 'p-chain', addresses, pageSize: 3, ...extra }, { store, network: 'mainnet', scope: 'x' })
@@ -175,17 +163,8 @@ describe('a page of several addresses assembled offline', () => {
   })
 
   it('a filtered page of them all reads at most about 5,000 rows of their indexes, and goes on from there', () => {
-    // 12,001 more, the two addresses taking turns, one ExportTx every 6,000 (tx i is i + 1,000 here)
-    const items = Array.from({ length: 12_001 }, (_, i) => ({
-      kind: 'transaction' as const,
-      chain: 'P',
-      key: `far${i}`,
-      sort: (5_000 + i) * 1000,
-      label: `far${i}`,
-      data: { txHash: `far${i}`, txType: i % 6_000 === 0 ? 'ImportTx' : 'BaseTx', blockTimestamp: 5_000 + i },
-      terms: [i % 2 === 0 ? 'avax1a' : 'avax1b']
-    }))
-    store.ingest({ ...meta, network: 'mainnet', source: 'data.listLatestPrimaryNetworkTransactions' }, items)
+    // 12,001 more, the two addresses taking turns, one ImportTx every 6,000
+    keepTxs(Array.from({ length: 12_001 }, (_, i) => keptTx(`far${i}`, 5_000 + i, i % 6_000 === 0 ? 'ImportTx' : 'BaseTx', [i % 2 === 0 ? 'avax1a' : 'avax1b'])))
     const pages = walk(['avax1a', 'avax1b'], { txTypes: ['ImportTx'] })
     // The bound counts the rows read from each address's index (two addresses read about twice the rows they
     // merge): pages come shorter, some empty, each with its token on, and together hold every match once.
