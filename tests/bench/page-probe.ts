@@ -3,21 +3,25 @@
  * script; nothing of it is in the product):
  *   - every websocket message's arrival time and size (the listener is added in the constructor, so it
  *     runs before the app's own handler: the time is when the data reached the page);
- *   - a requestAnimationFrame loop that records, per watched selector, the first frame in which it
- *     matches (what a person sees is painted in that frame);
+ *   - a requestAnimationFrame loop that records, per watched selector, when the frame that first drew it
+ *     was done: the clock at the next frame's callback. (Not the frame's own timestamp: that is when the
+ *     frame began, which may be before a long task that put the rows in the page ended, even before the
+ *     data arrived. The next callback is after that frame's style, layout and paint: an upper bound.)
  *   - a scroll driver that moves a scroll container from top to bottom, one step per frame, and gives
  *     the frame intervals seen meanwhile.
  * Plain JavaScript text, not functions: tsx would add helpers to a function's source that the page lacks.
  */
 export interface PageBench {
   msgs: { t: number; n: number; head: string }[]
-  /** selector -> the rAF timestamp of the first frame it matched in */
+  /** selector -> performance.now() at the first frame callback after the frame it was first drawn in */
   seen: Record<string, number>
+  /** selector -> performance.now() at the frame callback that first found it in the page */
+  matched: Record<string, number>
   watch: string[]
 }
 
 export const PROBE_SCRIPT = `(() => {
-  const bench = { msgs: [], seen: {}, watch: [] }
+  const bench = { msgs: [], seen: {}, matched: {}, watch: [] }
   window.__bench = bench
   const Original = window.WebSocket
   class Probed extends Original {
@@ -30,8 +34,13 @@ export const PROBE_SCRIPT = `(() => {
     }
   }
   window.WebSocket = Probed
-  const frame = (t) => {
-    for (const sel of bench.watch) if (bench.seen[sel] === undefined && document.querySelector(sel)) bench.seen[sel] = t
+  const frame = () => {
+    const now = performance.now()
+    for (const sel of bench.watch) {
+      if (bench.seen[sel] !== undefined) continue
+      if (bench.matched[sel] !== undefined) bench.seen[sel] = now
+      else if (document.querySelector(sel)) bench.matched[sel] = now
+    }
     requestAnimationFrame(frame)
   }
   requestAnimationFrame(frame)

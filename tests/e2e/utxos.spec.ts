@@ -72,7 +72,8 @@ test('addresses checked before sending; the signer UTXOs decoded page by page wi
 
   // A row opens every field, exact, with the raw hex beside them.
   const u = byId.get(first[0]!)!
-  await card.locator(`[data-testid="utxo-row"][data-utxo="${u.utxoId}"]`).click()
+  // (on its ID: the row's other cells hold links of their own)
+  await card.locator(`[data-testid="utxo-row"][data-utxo="${u.utxoId}"]`).getByRole('cell').first().click()
   const detail = card.getByTestId('utxo-detail')
   await expect(detail).toContainText(u.txHash)
   await expect(detail).toContainText('secp256k1 transfer output (type ID 7)')
@@ -142,7 +143,7 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   await expect(set.getByTestId('utxo-count')).toHaveText(`${want.length.toLocaleString('en-US')} shown`)
   // sort by amount (the first click: largest first); filter by a tx ID
   const largest = want.reduce((m, x) => (x.amount > m.amount ? x : m))
-  const amountHeader = set.getByTestId('utxo-set-table').locator('th', { hasText: 'Amount' })
+  const amountHeader = set.getByTestId('utxo-set-table').getByRole('columnheader', { name: 'Amount' }).getByRole('button')
   await amountHeader.click()
   // (several UTXOs may share the largest amount)
   await expect(set.getByTestId('utxo-row').first().getByTestId('utxo-amount')).toHaveAttribute('title', `${largest.amount} base units`)

@@ -135,8 +135,8 @@ test.describe('validators panel', () => {
 
     // Heaviest first.
     const table = set.getByTestId('set-table')
-    const header = table.locator('.n-data-table-th', { hasText: 'Own stake' })
-    const rows = table.locator('.n-data-table-tbody .n-data-table-tr')
+    const header = table.getByRole('columnheader', { name: /Own stake/ }).getByRole('button')
+    const rows = table.getByRole('rowgroup').getByRole('row')
     // A click cycles through the orders; descending is the one with the heaviest first.
     await expect
       .poll(
@@ -384,7 +384,7 @@ test.describe('validators panel', () => {
 
   /** The NodeIDs of the rows the set's table shows now. */
   async function currentValidatorsOf(set: Locator): Promise<string[]> {
-    return set.locator('.n-data-table-tbody .n-data-table-tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-node-id') ?? ''))
+    return set.getByTestId('set-table').getByRole('rowgroup').getByRole('row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-node-id') ?? ''))
   }
 
   test("a node that answers as a real avalanchego does (the sim's default): the same cards and details", async ({ app: page, sim: s }) => {

@@ -4,7 +4,14 @@
  * atomic txs issued exactly once (journal, duplicate refused, a lost reply watched and never resent,
  * the watch resumed after a restart), core.version not offered, and cached answers with the sim stopped.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../src/main/cache/database'
+import { UtxosStore } from '../../../src/main/cache/utxos-store'
+import { nodeApis } from '../../../src/main/clients/node/endpoints'
+import { MAX_SET_UTXOS, UtxosService } from '../../../src/main/services/utxos/service'
 import type { Contract, IssuedTx, Job } from '../../../src/shared/contract'
 import { type RpcClient } from '../../../src/shared/rpc/client'
 import { buildSignedImport, signerUtxos, startSim, type Sim } from '../../sim/index'
@@ -87,6 +94,28 @@ describe('UTXOs', () => {
     // The kept sets are listed for an offline reopen: this one, complete, with its count.
     const { sets } = await client.call('core.utxoSets', { limit: 10 })
     expect(sets).toContainEqual(expect.objectContaining({ addresses: [rich.cChain], sourceChain: 'X', complete: true, count: want.length }))
+  })
+
+  it('stops at its item limit when the node lists more, saying so, and keeps what it loaded marked as stopped before the end', async () => {
+    expect(MAX_SET_UTXOS).toBe(250_000)
+    // The limit as the app has it, made small: the sim's rich address has 5,000+ UTXOs, not 250,000.
+    const dir = mkdtempSync(join(tmpdir(), 'utxo-bound-'))
+    const { db } = openDatabase(dir)
+    try {
+      const store = new UtxosStore(db)
+      const service = new UtxosService({ store, active: () => ({ scope: sim.nodeUrl, node: nodeApis(sim.nodeUrl), owners: { hrp: 'avax', chain: 'C' } }), maxItems: 2_500 })
+      const query = { addresses: [sim.dataset.richAddress.cChain], sourceChain: 'X' }
+      const said: string[] = []
+      const ran = service.loadAll({ ...query, pageSize: 1024 }, { signal: new AbortController().signal, progress: (_d, _t, m) => said.push(m ?? '') })
+      await expect(ran).rejects.toMatchObject({ code: 'BAD_INPUT', message: expect.stringMatching(/^Stopped after 2,500 UTXOs in 3 pages: one "load all" keeps at most 2,500, and the node lists more\. What was loaded is kept/) })
+      expect(said).toHaveLength(3)
+      const kept = service.set(query)
+      expect(kept).toMatchObject({ complete: false, total: 2_500 })
+      expect(new Set(kept.utxos.map((v) => (v.ok ? v.utxo.utxoID : v.hex))).size).toBe(2_500)
+    } finally {
+      db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

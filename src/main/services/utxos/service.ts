@@ -18,7 +18,15 @@ export interface UtxosDeps {
   now?: () => number
   /** Each set "load all" kept, also as entities (searchable; issue 21). */
   kept?: (scope: string, sourceChain: string, views: readonly UtxoView[], loadedAt: number) => void
+  /** MAX_SET_UTXOS unless given (a test makes it small). */
+  maxItems?: number
 }
+
+/**
+ * The most UTXOs one "load all" keeps: a node whose list never ends (or an address with millions) cannot
+ * fill main's memory and the cache with one set. The bench's bulk address has 100,000.
+ */
+export const MAX_SET_UTXOS = 250_000
 
 /**
  * UTXOs in the C-Chain's shared memory. Real nodes send the UTXO that startIndex names again as the
@@ -28,10 +36,12 @@ export interface UtxosDeps {
  */
 export class UtxosService {
   private readonly now: () => number
+  private readonly maxItems: number
   /** the whole set's totals of the set read last (see summaryOf) */
   private summary?: { version: string; value: { invalid: number; totals: Output<'core.utxoSet'>['totals'] } }
   constructor(private readonly d: UtxosDeps) {
     this.now = d.now ?? Date.now
+    this.maxItems = d.maxItems ?? MAX_SET_UTXOS
   }
 
   async page(input: PageInput, signal?: AbortSignal): Promise<Page> {
@@ -46,12 +56,14 @@ export class UtxosService {
     const seen = new Set<string>()
     let startIndex: PageInput['startIndex']
     let complete = false
+    let pages = 0
     try {
       for (;;) {
         if (job.signal.aborted) break
         // after the first page one item is the repeat: at least 2, so a page of 1 still moves on
         const limit = startIndex ? Math.max(input.pageSize, 2) : input.pageSize
         const page = await fetchPage(node, owners, { ...input, limit, startIndex }, job.signal)
+        pages++
         let added = 0
         for (const v of page.utxos) {
           const id = v.ok ? v.utxo.utxoID : `raw:${v.hex}`
@@ -60,13 +72,18 @@ export class UtxosService {
           views.push(v)
           added++
         }
+        // Past the bound: the rest of this page is dropped, and the set is not the whole list.
+        const over = views.length > this.maxItems
+        if (over) views.length = this.maxItems
         job.progress(views.length, null, `${integer(views.length)} UTXOs, page ${page.numFetched} fetched`)
         const same = startIndex && page.endIndex.address === startIndex.address && page.endIndex.utxo === startIndex.utxo
         // Ends: nothing new (a page holding only the repeat), a short page, or an end index that did not move.
-        if (page.last || added === 0 || same || Number(page.numFetched) < limit) {
+        const ended = page.last || added === 0 || same || Number(page.numFetched) < limit
+        if (ended && !over) {
           complete = true
           break
         }
+        if (ended || views.length >= this.maxItems) break
         startIndex = page.endIndex
       }
     } finally {
@@ -74,6 +91,12 @@ export class UtxosService {
       this.d.store.keep(scope, setKey(input), { addresses: input.addresses, sourceChain: input.sourceChain, loadedAt, complete }, views.map(rowOf))
       this.d.kept?.(scope, input.sourceChain, views, loadedAt)
     }
+    if (!complete && views.length >= this.maxItems)
+      throw new AppError(
+        'BAD_INPUT',
+        `Stopped after ${integer(views.length)} UTXOs in ${integer(pages)} page${pages === 1 ? '' : 's'}: one "load all" keeps at most ${integer(this.maxItems)}, and the node lists more. ` +
+          'What was loaded is kept, marked as stopped before the end; for one address of several, load it on its own.'
+      )
     const invalid = views.filter((v) => !v.ok).length
     return `${integer(views.length)} UTXOs${invalid ? ` (${integer(invalid)} that do not decode)` : ''}${complete ? '' : ', stopped before the end'}`
   }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { gridTemplate, nextSortOrder, rowWindow } from '../../src/renderer/src/components/virtual-table'
+
+describe('virtual table: the rows in the page', () => {
+  it('at the top: the screen and the overscan below it', () => {
+    // 400 px of rows of 40: 10 in view, one more for a part-row, 4 beyond
+    expect(rowWindow(0, 400, 40, 100_000, 4)).toEqual({ start: 0, end: 15 })
+  })
+  it('in the middle: the overscan on both sides', () => {
+    expect(rowWindow(4_000, 400, 40, 100_000, 4)).toEqual({ start: 96, end: 115 })
+    // a part-scrolled row is still the first in view
+    expect(rowWindow(4_039, 400, 40, 100_000, 4)).toEqual({ start: 96, end: 115 })
+  })
+  it('at the bottom, and past it (a set that just got shorter): never beyond the last row', () => {
+    expect(rowWindow(39_600, 400, 40, 1_000, 4)).toEqual({ start: 986, end: 1_000 })
+    expect(rowWindow(4_000_000, 400, 40, 1_000, 4)).toEqual({ start: 996, end: 1_000 })
+  })
+  it('a set shorter than the view, an empty one, and a negative scroll (an elastic bounce)', () => {
+    expect(rowWindow(0, 400, 40, 3, 4)).toEqual({ start: 0, end: 3 })
+    expect(rowWindow(0, 400, 40, 0, 4)).toEqual({ start: 0, end: 0 })
+    expect(rowWindow(-30, 400, 40, 100, 4)).toEqual({ start: 0, end: 15 })
+  })
+})
+
+describe('virtual table: sorting and columns', () => {
+  it('a header click goes descending, ascending, then back to the order given', () => {
+    expect(nextSortOrder(false)).toBe('descend')
+    expect(nextSortOrder('descend')).toBe('ascend')
+    expect(nextSortOrder('ascend')).toBe(false)
+  })
+  it('fixed widths in px, the flexible column takes the rest, at least its least', () => {
+    const render = () => ''
+    const g = gridTemplate([
+      { key: 'id', title: 'ID', minWidth: 264, render },
+      { key: 'w', title: 'Weight', width: 180, render },
+      { key: 'e', title: 'Ends', width: 104, render }
+    ])
+    expect(g).toEqual({ template: 'minmax(264px, 1fr) 180px 104px', minWidth: 548 })
+  })
+})
