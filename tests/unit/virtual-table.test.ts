@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gridTemplate, nextSortOrder, rowWindow } from '../../src/renderer/src/components/virtual-table'
+import { assignSlots, gridTemplate, nextSortOrder, rowWindow } from '../../src/renderer/src/components/virtual-table'
 
 describe('virtual table: the rows in the page', () => {
   it('at the top: the screen and the overscan below it', () => {
@@ -36,5 +36,25 @@ describe('virtual table: sorting and columns', () => {
       { key: 'e', title: 'Ends', width: 104, render }
     ])
     expect(g).toEqual({ template: 'minmax(264px, 1fr) 180px 104px', minWidth: 548 })
+  })
+})
+
+describe('virtual table: which element draws which row', () => {
+  const slotsOf = (a: { slot: number; index: number }[]) => a.map((x) => `${x.index}@${x.slot}`).join(' ')
+  it('the first screen takes new elements in order', () => {
+    expect(slotsOf(assignSlots([], 0, 4))).toBe('0@0 1@1 2@2 3@3')
+  })
+  it('a scroll by one row: the rows still in view keep their elements, the freed one draws the new row', () => {
+    const first = assignSlots([], 0, 4)
+    expect(slotsOf(assignSlots(first, 1, 5))).toBe('1@1 2@2 3@3 4@0')
+    expect(slotsOf(assignSlots(assignSlots(first, 1, 5), 0, 4))).toBe('0@0 1@1 2@2 3@3')
+  })
+  it('a jump past the whole window: every element keeps its place in the page, so none moves', () => {
+    const scrolled = assignSlots(assignSlots([], 0, 4), 1, 5) // in the page: 1 2 3 0
+    expect(slotsOf(assignSlots(scrolled, 1_000, 1_004))).toBe('1000@1 1001@2 1002@3 1003@0')
+  })
+  it('a window that grows takes new elements; one that shrinks leaves some free', () => {
+    expect(slotsOf(assignSlots(assignSlots([], 0, 2), 0, 4))).toBe('0@0 1@1 2@2 3@3')
+    expect(slotsOf(assignSlots(assignSlots([], 0, 4), 10, 12))).toBe('10@0 11@1')
   })
 })

@@ -40,6 +40,33 @@ export function rowWindow(scrollTop: number, viewportHeight: number, rowHeight: 
   return { start, end: Math.max(start, end) }
 }
 
+export interface RowSlot {
+  /** The element it is drawn in: the key of its VirtualRow. */
+  slot: number
+  /** Its place in the whole set, from 0. */
+  index: number
+}
+
+/**
+ * Which element each row of the window [start, end) is drawn in, given the last assignment (in the
+ * page's order). A row still in view keeps its element. A row coming into view takes a freed element, in
+ * the order the freed ones had: after a jump (every row new) each element keeps its place in the page and
+ * only its text changes; after a scroll by a few rows, only those few elements move (from one end to the
+ * other). Moving elements in the page makes the browser lay out the page around them, not only the rows.
+ */
+export function assignSlots(previous: readonly RowSlot[], start: number, end: number): RowSlot[] {
+  const kept = new Map<number, number>()
+  const freed: number[] = []
+  for (const p of previous) {
+    if (p.index >= start && p.index < end) kept.set(p.index, p.slot)
+    else freed.push(p.slot)
+  }
+  let fresh = previous.reduce((m, p) => Math.max(m, p.slot + 1), 0)
+  const out: RowSlot[] = []
+  for (let i = start; i < end; i++) out.push({ index: i, slot: kept.get(i) ?? freed.shift() ?? fresh++ })
+  return out
+}
+
 /** The grid's columns: fixed widths, the flexible one as minmax(its least, the rest). */
 export function gridTemplate<T>(columns: readonly VirtualColumn<T>[]): { template: string; minWidth: number } {
   let minWidth = 0
