@@ -2,7 +2,7 @@
  * The figures of `npm run bench` beyond the transport's and the cache's tables: each with its baseline
  * (measured in the same run) or its fixed target, whether it is met, and a note that says what was
  * measured, or by how much and why a target is missed. Printed as one table and written to
- * bench-results.json (the README keeps the latest table).
+ * bench-results.json (docs/benchmarks.md keeps the latest table).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
@@ -59,7 +59,7 @@ export async function timeBoth<A, B>(k: number, ours: () => Promise<A>, raw: () 
   return { ours: value, oursMs, ...(first ?? timeRaw()) }
 }
 
-/** A markdown table of the figures (the README's "latest run"). */
+/** A markdown table of the figures (docs/benchmarks.md's "latest run"). */
 export function figuresMarkdown(figures: readonly Figure[]): string {
   const rows = figures.map((f) => `| ${f.name} | ${show(f.value, f.unit)} | ${f.baseline ? `${show(f.baseline.value, f.unit)} (${f.baseline.name})` : ''} | ${f.ratio !== undefined ? `${f.ratio.toFixed(2)}x` : ''} | ${f.target} | ${f.met ? 'met' : '**missed**'} |`)
   return ['| figure | median | baseline | ratio | target | |', '|---|---:|---:|---:|---|---|', ...rows].join('\n')

@@ -58,9 +58,8 @@ describe('the systemd units', () => {
   )
 })
 
-describe('"Run on the validator host" in the README', () => {
-  const readme = readFileSync('README.md', 'utf8')
-  const section = readme.slice(readme.indexOf('## Run on the validator host'), readme.indexOf('\n## ', readme.indexOf('## Run on the validator host') + 5))
+describe('"Run on the validator host" (docs/validator-host.md)', () => {
+  const section = readFileSync('docs/validator-host.md', 'utf8')
 
   it('names files the package holds, and the port, token file and log format the units use', () => {
     for (const path of ['resources/companion.example.json', 'resources/systemd/']) expect(section).toContain(`node-operator-companion/${path}`)
