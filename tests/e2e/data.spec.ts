@@ -56,6 +56,13 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   // review #13: previous page, and each lookup keeps its form and result across lookups and panels
   await result.getByTestId('previous-page').click()
   await expect(result).toHaveAttribute('data-page', '1')
+  // Issue 31 point 8: "Next page" clicked while the page shown is read again (a probe's cache.changed) turns the
+  // page. The data service holds that re-read open (the sim took the request: its one-shot rule is used up), so
+  // the click lands inside it on any machine; before, the button spun and Naive UI dropped the click.
+  await expect(result.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
+  sim.faults.add({ service: 'data', kind: 'hang', match: 'rewards:listPending', count: 1 })
+  await callApp(companion, 'connection.probe', {})
+  await expect.poll(() => sim.faults.list()).toEqual([])
   await result.getByTestId('next-page').click()
   await expect(result).toHaveAttribute('data-page', '2')
   await lookup(page, 'Primary Network', 'l1')
