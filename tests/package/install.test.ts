@@ -128,21 +128,27 @@ afterAll(async () => {
 })
 
 describe('the package, installed from its tarball with --omit=dev', () => {
-  it('holds the built app, resources and README, and no sources or tests; prepack builds it', () => {
+  it('holds the built CLI, browser mode, renderer, resources and README, and no sources, tests or Electron-only files; prepack builds it', () => {
     expect(pkg.scripts['prepack']).toBe('npm run build')
     const paths = packed.files.map((f) => f.path)
-    for (const needed of ['package.json', 'README.md', 'bin/companion.mjs', 'out/main/cli.js', 'out/main/serve.js', 'out/renderer/index.html', 'resources/icon.png']) {
-      expect(paths).toContain(needed)
-    }
+    const needed = ['package.json', 'README.md', 'bin/companion.mjs', 'out/main/cli.js', 'out/main/serve.js', 'out/main/pprof-worker.js', 'out/renderer/index.html']
+    const resources = ['resources/companion.example.json', 'resources/systemd/companion.service', 'resources/systemd/companion-watch.service', 'resources/grafana/companion-dashboard.json', 'resources/prometheus/companion-alerts.yml']
+    expect([...needed, ...resources].filter((p) => !paths.includes(p))).toEqual([])
     expect(paths.some((p) => p.startsWith('out/renderer/assets/') && p.endsWith('.js'))).toBe(true)
-    const unwanted = paths.filter((p) => /^(src|tests|scripts|node_modules|test-results|test-reports|\.electron-native|out\/preload)\//.test(p) || /\.(ts|vue|map)$/.test(p))
+    const unwanted = paths.filter((p) => /^(src|tests|scripts|docs|node_modules|test-results|test-reports|\.electron-native|out\/preload)\//.test(p) || /\.(ts|vue|map)$/.test(p))
     expect(unwanted).toEqual([])
+    // What only the desktop app loads (it runs from a checkout or an installer, never from this package:
+    // electron is a dev dependency): its entry, the window's and the tray's icons. And the renderer's
+    // compressed twins: browser mode compresses an asset on its first request and keeps it in memory.
+    const electronOnly = paths.filter((p) => p === 'out/main/index.js' || p === 'resources/icon.png' || p.startsWith('resources/tray/'))
+    expect(electronOnly).toEqual([])
+    expect(paths.filter((p) => /\.(gz|br)$/.test(p))).toEqual([])
   })
 
   it('imports at run time only its dependencies', () => {
-    // Every bare import of the built main code (CLI, browser mode, watcher, the Electron entry aside) names a dependency.
+    // Every bare import of the built main code (CLI, browser mode, watcher; the Electron entry is not packed) names a dependency.
     const mainDir = join(installed, 'out', 'main')
-    const files = readdirSync(mainDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') && f !== 'index.js')
+    const files = readdirSync(mainDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
     const bare = new Set(files.flatMap((f) => [...importedPackages(readFileSync(join(mainDir, f), 'utf8'))]))
     expect(bare.size).toBeGreaterThan(0)
     expect([...bare].filter((name) => !(name in pkg.dependencies))).toEqual([])
@@ -187,6 +193,11 @@ describe('the package, installed from its tarball with --omit=dev', () => {
       await page.getByTestId('connection-state').getByText('connected').waitFor({ timeout: 120_000 })
       // The profile made with `companion call` is the active one, and its node (the sim) answers.
       await page.getByTestId('node-state').getByText('node reachable').waitFor({ timeout: 120_000 })
+      // With no compressed twins in the package, serve compresses the page's script itself.
+      const origin = new URL(url).origin
+      const entry = /<script type="module"[^>]* src="\.?(\/assets\/index-[\w-]+\.js)"/.exec(await (await fetch(`${origin}/`)).text())?.[1]
+      expect(entry).toBeDefined()
+      for (const encoding of ['br', 'gzip']) expect((await fetch(`${origin}${entry}`, { headers: { 'accept-encoding': encoding } })).headers.get('content-encoding')).toBe(encoding)
     } finally {
       await browser.close()
       serve.kill('SIGTERM')
