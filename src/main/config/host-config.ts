@@ -6,7 +6,7 @@
  * app accepts anywhere else. A secret may be written as "env:NAME": the value of that environment
  * variable (systemd: Environment= or EnvironmentFile=), so the file itself need hold none.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs'
 import { z } from 'zod'
 import {
   addChannelInputSchema,
@@ -21,6 +21,8 @@ import {
 } from '../../shared/contract'
 import { hideInLogs } from '../log'
 import { checkProfileFolder } from '../services/profiles/profile-folder'
+import { findJsonSyntaxError } from './json-syntax'
+import { notRegularKind } from '../file-kind'
 
 /** The fields that may be "env:NAME", where they sit: profiles[].apiKey and each channel's secret. */
 const SECRET_FIELDS = { profiles: ['apiKey'], channels: ['url', 'webhookUrl', 'botToken', 'password'] } as const
@@ -75,25 +77,53 @@ export class ConfigError extends Error {
   }
 }
 
+/** The largest config file read: a hundred profiles and fifty channels are some tens of KiB. */
+export const MAX_CONFIG_BYTES = 1024 * 1024
+
 /** Reads and checks the file; throws ConfigError. `env` supplies the "env:NAME" values. */
 export function loadHostConfig(file: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'it does not exist: check the path given to --config' : code === 'EACCES' ? 'permission denied: let the user the app runs as read it' : code === 'EISDIR' ? 'it is a folder: give the file' : String(code ?? e)
-    throw new ConfigError(file, [`cannot be read: ${why}`])
+  return parseHostConfig(file, readConfigText(file), env)
+}
+
+/**
+ * The file's text: only a regular file, of at most MAX_CONFIG_BYTES. A named pipe given as --config once
+ * held start for ever (opening one waits for a writer): its type is seen with stat before it is opened,
+ * and it is opened without blocking (O_NONBLOCK: a pipe put there after the stat does not wait either),
+ * then checked again on the open file.
+ */
+function readConfigText(file: string): string {
+  const refuse = (why: string): ConfigError => new ConfigError(file, [`cannot be read: ${why}`])
+  const check = (s: Stats): void => {
+    if (s.isDirectory()) throw refuse('it is a folder: give the file')
+    if (!s.isFile()) throw refuse(`it is ${notRegularKind(s)}, not a regular file: give a JSON file (see resources/companion.example.json)`)
+    if (s.size > MAX_CONFIG_BYTES) throw refuse(`it is ${s.size.toLocaleString('en-US')} bytes, more than the ${MAX_CONFIG_BYTES / 1024 / 1024} MiB a config file may be: is it the right file?`)
   }
-  return parseHostConfig(file, text, env)
+  let fd: number | undefined
+  try {
+    check(statSync(file))
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    check(fstatSync(fd))
+    // One byte more than allowed: a file that grew since the stat is still caught.
+    const buf = Buffer.alloc(MAX_CONFIG_BYTES + 1)
+    let n = 0
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null)
+    if (n > MAX_CONFIG_BYTES) throw refuse(`it is more than the ${MAX_CONFIG_BYTES / 1024 / 1024} MiB a config file may be: is it the right file?`)
+    return buf.subarray(0, n).toString('utf8')
+  } catch (e) {
+    if (e instanceof ConfigError) throw e
+    const code = (e as NodeJS.ErrnoException).code
+    throw refuse(code === 'ENOENT' ? 'it does not exist: check the path given to --config' : code === 'EACCES' ? 'permission denied: let the user the app runs as read it' : code === 'EISDIR' ? 'it is a folder: give the file' : String(code ?? e))
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
 }
 
 export function parseHostConfig(file: string, text: string, env: NodeJS.ProcessEnv): HostConfig {
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch (e) {
-    throw new ConfigError(file, [jsonSyntaxProblem(text, (e as Error).message)])
+  } catch {
+    throw new ConfigError(file, [jsonSyntaxProblem(text)])
   }
   const problems: string[] = []
   const unresolved = new Set<string>()
@@ -161,12 +191,12 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   return `${path || '(the whole file)'}${named}: ${message}`
 }
 
-/** JSON.parse's message with the line and column of its position, which a person can find in an editor. */
-function jsonSyntaxProblem(text: string, message: string): string {
-  const at = /position (\d+)/.exec(message)
-  if (!at) return `not valid JSON: ${message}`
-  const before = text.slice(0, Number(at[1]))
-  const line = before.split('\n').length
-  const column = before.length - before.lastIndexOf('\n')
-  return `not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`
+/**
+ * Where the text breaks and how, by line and column: never JSON.parse's own message, which quotes the
+ * text around the error (a config file holds secrets, and the message goes to the log).
+ */
+function jsonSyntaxProblem(text: string): string {
+  const found = findJsonSyntaxError(text)
+  if (!found) return 'not valid JSON (the place could not be found): check it with a JSON validator'
+  return `not valid JSON at line ${found.line}, column ${found.column}: ${found.kind}`
 }

@@ -5,7 +5,6 @@
  * channels). And `companion serve --config` as a process: the example against the sim starts with its
  * profiles; a wrong field stops it with the file, the field path and exit code 2.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { runCli } from '../../../src/main/cli'
 import { configureLog } from '../../../src/main/log'
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadHostConfig, parseHostConfig } from '../../../src/main/config/host-config'
 import { startSim, type Sim } from '../../sim/index'
 import { appsPerTest, tempDir } from './helpers'
+import { runServe } from './serve-process'
 
 const EXAMPLE = 'resources/companion.example.json'
 const ENV = {
@@ -172,18 +172,3 @@ describe('the config file', () => {
     }
   })
 })
-
-/** `companion serve` (the built CLI) as a process; with `until`, stopped (SIGTERM) once stderr matches it. */
-export async function runServe(args: string[], env: Record<string, string>, until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  // The built CLI, not tsx: tsx SIGKILLs a child that does not report a relayed SIGTERM within 30 ms (a loaded machine).
-  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString()
-    if (until?.test(stderr)) child.kill('SIGTERM')
-  })
-  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)))
-  return { code, stdout, stderr }
-}

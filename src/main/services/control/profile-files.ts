@@ -5,6 +5,7 @@ import { isAbsolute, join, normalize, sep } from 'node:path'
 import type { ProfileFolderSource } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import { PROFILE_LIMITS } from './pprof-limits'
+import { notRegularKind } from '../../file-kind'
 
 export type ProfileKind = 'cpu' | 'memory' | 'lock' | 'other'
 
@@ -142,15 +143,6 @@ async function regularFileStats(root: string, name: string): Promise<Stats | und
   return target.isFile() ? target : undefined
 }
 
-/** What a file that is not a regular one is, for the message that refuses it. */
-function notRegular(s: Stats): string {
-  if (s.isFIFO()) return 'a named pipe'
-  if (s.isSocket()) return 'a socket'
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device'
-  if (s.isDirectory()) return 'a folder'
-  return 'not a regular file'
-}
-
 /**
  * Reads one file of the folder (never outside it, never larger than PROFILE_LIMITS.fileBytes): its bytes
  * and time. Only a regular file is read, and nothing waits on one that is not: its type is seen with lstat
@@ -167,7 +159,7 @@ export async function readProfileFile(dir: string, name: string): Promise<{ byte
   // A link that leads out of the folder is refused: the renderer may name files only inside it.
   if (!inside(root, path)) throw new AppError('FORBIDDEN', `${name} is not inside the profile folder`)
   const refuse = (s: Stats): AppError =>
-    new AppError('BAD_INPUT', `${name} is ${notRegular(s)}, not a regular file: not read`, { issues: [{ path: ['name'], message: 'not a regular file' }] })
+    new AppError('BAD_INPUT', `${name} is ${notRegularKind(s)}, not a regular file: not read`, { issues: [{ path: ['name'], message: 'not a regular file' }] })
   const seen = await lstat(path)
   if (!seen.isFile()) throw refuse(seen)
   const fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0))

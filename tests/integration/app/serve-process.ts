@@ -1,0 +1,19 @@
+import { spawn } from 'node:child_process'
+
+/**
+ * `companion serve` (the built CLI) as a process; with `until`, stopped (SIGTERM) once stderr matches it;
+ * with `killAfterMs`, killed if it is still running then (a test of something that used to hang leaves no process behind).
+ */
+export async function runServe(args: string[], env: Record<string, string>, until?: RegExp, killAfterMs?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // The built CLI, not tsx: tsx SIGKILLs a child that does not report a relayed SIGTERM within 30 ms (a loaded machine).
+  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(killAfterMs !== undefined ? { timeout: killAfterMs, killSignal: 'SIGKILL' as const } : {}) })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString()
+    if (until?.test(stderr)) child.kill('SIGTERM')
+  })
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)))
+  return { code, stdout, stderr }
+}
