@@ -1,7 +1,7 @@
 import type { KeptProfile } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AreaHandlers } from '../handlers'
-import { decodeProfile } from './pprof-decoder'
+import { withDecoder } from './pprof-decoder'
 import { MAX_KEPT_PER_PROFILE, type KeptProfiles } from './kept-profiles'
 import { listProfileFiles, profileFolder, readProfileFile } from './profile-files'
 import type { ControlService } from './service'
@@ -53,25 +53,33 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
     },
     // The folder the listing used (from the kept VM configuration, never a new call): only its files are read.
     // Each file opened is kept as a copy (by time) in the data folder, to read offline and to compare.
+    // The file is read only once a decoder slot is free (or the call is refused as busy): the bytes held by
+    // calls at once stay within PROFILE_READ_BOUND_BYTES however many a page makes.
     'control.openProfile': async ({ name, valueIndex }, { signal }) => {
       const configured = profileDir()
       // The kept configuration, or (never read yet) the node's own answer.
       const vm = configured === null ? ((await control.nodeVmConfig(undefined, false)) ?? (await control.nodeVmConfig())) : undefined
-      const { bytes, modifiedAt } = await readProfileFile(profileFolder(configured, vm?.config).dir, name)
-      const summary = await decodeProfile(name, bytes, valueIndex, signal)
-      const id = kept?.profileId()
-      if (!kept || !id) return summary
-      const copy = await kept.store.keep(id, control.scope(), name, modifiedAt, bytes)
-      kept.opened?.(copy)
-      return { kept: copy, ...summary }
+      const dir = profileFolder(configured, vm?.config).dir
+      return withDecoder(async (decode) => {
+        const { bytes, modifiedAt } = await readProfileFile(dir, name)
+        const summary = await decode(name, bytes, valueIndex, signal)
+        const id = kept?.profileId()
+        if (!kept || !id) return summary
+        const copy = await kept.store.keep(id, control.scope(), name, modifiedAt, bytes)
+        kept.opened?.(copy)
+        return { kept: copy, ...summary }
+      }, signal)
     },
     'control.keptProfiles': async () => {
       const id = kept?.profileId()
       return { max: MAX_KEPT_PER_PROFILE, dir: kept && id ? `${kept.dir}/${id}` : '', profiles: kept && id ? await kept.store.list(id) : [] }
     },
     'control.openKeptProfile': async ({ id, valueIndex }, { signal }) => {
-      const { kept: copy, bytes } = await kept!.store.read(activeId(), id)
-      return { kept: copy, ...(await decodeProfile(copy.name, bytes, valueIndex, signal)) }
+      const owner = activeId()
+      return withDecoder(async (decode) => {
+        const { kept: copy, bytes } = await kept!.store.read(owner, id)
+        return { kept: copy, ...(await decode(copy.name, bytes, valueIndex, signal)) }
+      }, signal)
     },
     'control.keptProfileBytes': async ({ id, offset }) => {
       const { kept: copy, bytes } = await kept!.store.slice(activeId(), id, offset, PART_BYTES)
