@@ -114,51 +114,49 @@ function decodeInWorker(
   signal?: AbortSignal,
   limits: { memoryMiB: number; deadlineMs: number } = DECODE_LIMITS
 ): Promise<ProfileSummary> {
-  return (
-      new Promise<ProfileSummary>((resolve, reject) => {
-        if (signal?.aborted) return reject(new AppError('CANCELLED', `Opening ${name} was cancelled`))
-        const entry = workerEntry()
-        const worker = new Worker(entry.file, {
-          ...(entry.workerData ? { workerData: entry.workerData } : {}),
-          resourceLimits: { maxOldGenerationSizeMb: limits.memoryMiB, stackSizeMb: 4 }
-        })
-        let settled = false
-        const finish = (outcome: () => void): void => {
-          if (settled) return
-          settled = true
-          clearTimeout(timer)
-          signal?.removeEventListener('abort', cancel)
-          void worker.terminate()
-          outcome()
-        }
-        let timer = setTimeout(() => finish(() => reject(new AppError('INTERNAL', `The profile decoder did not start within ${DECODE_LIMITS.startMs / 1000} s`))), DECODE_LIMITS.startMs)
-        const deadline = (): void => {
-          clearTimeout(timer)
-          timer = setTimeout(
-            () => finish(() => reject(new AppError('TIMEOUT', `${name} takes longer than ${limits.deadlineMs / 1000} s to decode: not opened`, { timeoutMs: limits.deadlineMs }))),
-            limits.deadlineMs
-          )
-        }
-        const cancel = (): void => finish(() => reject(new AppError('CANCELLED', `Opening ${name} was cancelled`)))
-        signal?.addEventListener('abort', cancel, { once: true })
-        worker.on('message', (m: { ready?: true; ok?: ProfileSummary; error?: ErrorData }) => {
-          if (!m.ready) return finish(() => (m.ok ? resolve(m.ok) : reject(fromErrorData(m.error!))))
-          const req: DecodeRequest = { name, bytes, ...(valueIndex !== undefined ? { valueIndex } : {}) }
-          worker.postMessage(req)
-          deadline()
-        })
-        worker.once('error', (e: Error & { code?: string }) =>
-          finish(() =>
-            reject(
-              e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-                ? new AppError('BAD_INPUT', `${name} needs more than ${limits.memoryMiB} MiB to decode: not opened`, {
-                    issues: [{ path: ['name'], message: `needs more than ${limits.memoryMiB} MiB to decode` }]
-                  })
-                : new AppError('INTERNAL', `The profile decoder failed on ${name}`, undefined, { cause: e })
-            )
-          )
+  return new Promise<ProfileSummary>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AppError('CANCELLED', `Opening ${name} was cancelled`))
+    const entry = workerEntry()
+    const worker = new Worker(entry.file, {
+      ...(entry.workerData ? { workerData: entry.workerData } : {}),
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMiB, stackSizeMb: 4 }
+    })
+    let settled = false
+    const finish = (outcome: () => void): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', cancel)
+      void worker.terminate()
+      outcome()
+    }
+    let timer = setTimeout(() => finish(() => reject(new AppError('INTERNAL', `The profile decoder did not start within ${DECODE_LIMITS.startMs / 1000} s`))), DECODE_LIMITS.startMs)
+    const deadline = (): void => {
+      clearTimeout(timer)
+      timer = setTimeout(
+        () => finish(() => reject(new AppError('TIMEOUT', `${name} takes longer than ${limits.deadlineMs / 1000} s to decode: not opened`, { timeoutMs: limits.deadlineMs }))),
+        limits.deadlineMs
+      )
+    }
+    const cancel = (): void => finish(() => reject(new AppError('CANCELLED', `Opening ${name} was cancelled`)))
+    signal?.addEventListener('abort', cancel, { once: true })
+    worker.on('message', (m: { ready?: true; ok?: ProfileSummary; error?: ErrorData }) => {
+      if (!m.ready) return finish(() => (m.ok ? resolve(m.ok) : reject(fromErrorData(m.error!))))
+      const req: DecodeRequest = { name, bytes, ...(valueIndex !== undefined ? { valueIndex } : {}) }
+      worker.postMessage(req)
+      deadline()
+    })
+    worker.once('error', (e: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new AppError('BAD_INPUT', `${name} needs more than ${limits.memoryMiB} MiB to decode: not opened`, {
+                issues: [{ path: ['name'], message: `needs more than ${limits.memoryMiB} MiB to decode` }]
+              })
+            : new AppError('INTERNAL', `The profile decoder failed on ${name}`, undefined, { cause: e })
         )
-        worker.once('exit', () => finish(() => reject(new AppError('INTERNAL', `The profile decoder stopped before it answered for ${name}`))))
-      })
-  )
+      )
+    )
+    worker.once('exit', () => finish(() => reject(new AppError('INTERNAL', `The profile decoder stopped before it answered for ${name}`))))
+  })
 }
