@@ -78,6 +78,8 @@ export interface AppOptions {
   nativeBinding?: string
   /** Browser mode: allow node-changing methods over the websocket (serve --allow-node-changes). */
   allowNodeChanges?: boolean
+  /** Browser mode: let the page add alert channels that send to this machine or a private network (serve --allow-local-channels). */
+  allowLocalChannels?: boolean
   /** `npm run demo`: its own sim's node URL; browser mode may change that node (and no other). */
   demoNodeUrl?: string
   /**
@@ -329,7 +331,7 @@ export function createApp(opts: AppOptions): App {
     ...metricsHandlers(connections),
     ...watchHandlers(watch),
     ...alertHandlers(alerts),
-    ...alertChannelHandlers(delivery),
+    ...alertChannelHandlers(delivery, { localTargetsOverWebsocket: () => opts.allowLocalChannels === true }),
     ...cacheHandlers(
       { store: entitiesStore, owner: activeOwner },
       {

@@ -25,6 +25,9 @@ async function receiver(): Promise<{ url: string; got: unknown[]; close: () => P
   return { url: `http://127.0.0.1:${port}/hook?token=s3cr3t-token`, got, close: () => new Promise((r) => server.close(() => r())) }
 }
 
+// The test's receiver is on 127.0.0.1: a page adds such a channel only when serve allows it.
+test.use({ serveArgs: ['--allow-local-channels'] })
+
 test.describe('alerts panel', () => {
   test('rules: a threshold out of range is refused beside its field, a good one saved, a rule turned off', async ({ app: page, companion }) => {
     const name = `Rules ${Date.now() % 100_000}`

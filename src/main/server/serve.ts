@@ -14,12 +14,13 @@ import { keptToken } from './token-file'
 import { isEntryFile } from '../entry-file'
 
 export const SERVE_USAGE =
-  'usage: companion serve [--port N] [--data-dir DIR] [--config FILE] [--token-file FILE] [--allow-node-changes] [--log-format text|json] [--log-level L]\n' +
+  'usage: companion serve [--port N] [--data-dir DIR] [--config FILE] [--token-file FILE] [--allow-node-changes] [--allow-local-channels] [--log-format text|json] [--log-level L]\n' +
   '  --port N              the port on 127.0.0.1 (default 0: a free one)\n' +
   '  --data-dir DIR        where profiles and the cache live\n' +
   '  --config FILE         apply this JSON file (profiles, watch settings, alert rules, channels) at start; see resources/companion.example.json\n' +
   '  --token-file FILE     keep the access token in FILE (made with mode 0600 on first use) instead of a new one in the printed URL\n' +
   '  --allow-node-changes  let the page call methods that change the node (profilers, log level, issuing transactions)\n' +
+  '  --allow-local-channels  let the page add alert channels that send to this machine or a private network (127.0.0.1, 10/8, 192.168/16 …)\n' +
   '  --log-format          text (default) or json: one JSON object per line, for journald or a log shipper\n' +
   '  --log-level           debug, info (default), warn or error\n'
 
@@ -55,6 +56,7 @@ async function serve(argv: string[]): Promise<number> {
         config: { type: 'string' },
         'token-file': { type: 'string' },
         'allow-node-changes': { type: 'boolean', default: false },
+        'allow-local-channels': { type: 'boolean', default: false },
         'log-format': { type: 'string' },
         'log-level': { type: 'string' },
         help: { type: 'boolean', default: false }
@@ -79,6 +81,7 @@ async function serve(argv: string[]): Promise<number> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
   const kept = values['token-file'] !== undefined ? keepToken(resolve(values['token-file'])) : undefined
   const allowNodeChanges = values['allow-node-changes'] === true
+  const allowLocalChannels = values['allow-local-channels'] === true
   // End-to-end tests move main's clock forward instead of waiting (src/main/server/test-clock.ts).
   const testClock = process.env[TEST_CLOCK_ENV] === '1' ? new OffsetClock() : undefined
   const app = createApp({
@@ -86,6 +89,7 @@ async function serve(argv: string[]): Promise<number> {
     mode: 'browser',
     secrets: plainSecretStore,
     allowNodeChanges,
+    allowLocalChannels,
     ...(hostConfig ? { hostConfig } : {}),
     ...(testClock ? { clock: testClock } : {})
   })
@@ -117,6 +121,7 @@ async function serve(argv: string[]): Promise<number> {
   }
   if (testClock) log.warn(`${TEST_CLOCK_ENV}=1: main's clock can be moved forward through ${TEST_CLOCK_PATH} (for tests only)`)
   if (allowNodeChanges) log.warn('node-changing methods are allowed in this browser session (--allow-node-changes)')
+  if (allowLocalChannels) log.warn('the page may add alert channels that send to this machine or a private network (--allow-local-channels)')
   log.info(`browser mode serving on 127.0.0.1:${server.port}, data in ${dataDir}`)
   log.info(`Prometheus metrics: GET ${base}metrics with Authorization: Bearer <the access token>`)
   log.info('on a remote host: ssh -L ' + `${server.port}:127.0.0.1:${server.port} <host>, then open the URL above locally`)

@@ -68,7 +68,8 @@ describe('alert delivery through the app', () => {
 
   beforeAll(() => {
     dir = tempDir()
-    app = createApp({ dataDir: dir.dir, mode: 'browser', secrets: keychain })
+    // The receivers are on 127.0.0.1: a page adds such channels only when serve allows it (channel-targets.ts).
+    app = createApp({ dataDir: dir.dir, mode: 'browser', secrets: keychain, allowLocalChannels: true })
     client = connect(app, 'ws')
   })
   afterAll(() => {
