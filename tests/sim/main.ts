@@ -1,15 +1,17 @@
 /**
  * `npm run sim`: starts the local network and prints `node <url>`, `data <url>`, `metrics <url>`, then
- * `ready`. Options: --node-port (9650), --data-port, --metrics-port, --seed, --block-time, --faults,
+ * `ready`. Options: --node-port (9650), --data-port (9660), --metrics-port (9661; 0 for any free port), --seed, --block-time, --faults,
  * --profile-dir, --quiet, --no-debug-api, --no-info-api, --no-health-api, --no-metrics-api, --pruning, --proof-window N,
  * --admin-names dot|spec|both, --no-admin-api, --lock-profile-format pprof|text, --validator-shape real|spec,
  * --service-forms real|spec (the data and metrics services' forms, data-service/forms.ts), --scale small|large
  * (large: 100,000 UTXOs, 5,000 validators, a 1,000,000-tx history; prints `bulk <address>`); each default is
  * what a current real node or service sends. Also prints `profiles <dir>` and `evm <name> <url>` for each other EVM instance.
- * Stops cleanly (anvil included) on SIGINT/SIGTERM.
+ * Stops cleanly (anvil included) on SIGINT/SIGTERM. A port in use ends it with one line that names the
+ * option that chooses another. resources/sim.config.json is a config file for the app that matches the defaults.
  */
 import { parseArgs } from 'node:util'
-import { startSim } from './index'
+import { SIM_DEFAULT_PORTS } from './defaults'
+import { startSim, type Sim } from './index'
 import { ADMIN_NAMES, LOCK_PROFILE_FORMATS } from './node/admin'
 import type { AdminNames, LockProfileFormat } from './node/admin'
 import { VALIDATOR_SHAPES } from './node/validators'
@@ -62,10 +64,16 @@ const { values } = parseArgs({
   },
 })
 
+const ports = {
+  node: intOption(values['node-port'], 'node-port') ?? SIM_DEFAULT_PORTS.node,
+  data: intOption(values['data-port'], 'data-port') ?? SIM_DEFAULT_PORTS.data,
+  metrics: intOption(values['metrics-port'], 'metrics-port') ?? SIM_DEFAULT_PORTS.metrics,
+}
+
 const sim = await startSim({
-  nodePort: intOption(values['node-port'], 'node-port') ?? 9650,
-  dataPort: intOption(values['data-port'], 'data-port') ?? 0,
-  metricsPort: intOption(values['metrics-port'], 'metrics-port') ?? 0,
+  nodePort: ports.node,
+  dataPort: ports.data,
+  metricsPort: ports.metrics,
   seed: intOption(values.seed, 'seed') ?? 1,
   blockTime: intOption(values['block-time'], 'block-time'),
   faults: values.faults,
@@ -82,7 +90,17 @@ const sim = await startSim({
   validatorShape: choice<ValidatorShape>(values['validator-shape'], 'validator-shape', VALIDATOR_SHAPES),
   serviceForms: choice<ServiceForms>(values['service-forms'], 'service-forms', SERVICE_FORMS),
   scale: choice<SimScale>(values.scale, 'scale', SIM_SCALES),
-})
+}).catch((e: unknown) => portInUse(e))
+
+/** A port taken (another sim, a real node on 9650): one line that says which, and the option for another; exit 1. */
+function portInUse(e: unknown): Sim {
+  const err = e as NodeJS.ErrnoException & { port?: number }
+  if (err.code !== 'EADDRINUSE') throw e
+  const which = (['node', 'data', 'metrics'] as const).find((k) => ports[k] === err.port)
+  const option = which ? `--${which}-port` : '--node-port, --data-port or --metrics-port'
+  process.stderr.write(`sim: port ${err.port ?? '?'}${which ? ` (${which === 'node' ? 'the node' : `the ${which} service`})` : ''} is in use: choose another with ${option} N (0 picks a free one), e.g. npm run sim -- ${which ? `--${which}-port` : '--node-port'} 0\n`)
+  process.exit(1)
+}
 
 const bulkLine = sim.dataset.bulk ? `bulk ${sim.dataset.bulk.address.bech32}\n` : ''
 const evmLines = sim.evmInstances.map((e) => `evm ${e.name} ${sim.nodeUrl}/ext/bc/${e.blockchainId}/rpc\n`).join('')

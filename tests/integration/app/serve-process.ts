@@ -47,7 +47,10 @@ export async function startServe(args: string[], env: Record<string, string> = {
     stderr: () => stderr,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM')
+      // A server that does not stop (a page still connected to one that hangs) is not left behind.
+      const hard = setTimeout(() => child.kill('SIGKILL'), 20_000)
       await exited
+      clearTimeout(hard)
     }
   }
 }
