@@ -57,17 +57,19 @@ describe('control.openProfile from a page, forty at once', () => {
           )
         )
       )
+      // Let in: the decoder's answer, that the file is not a profile (or, on a machine too loaded to decode it
+      // within the decode deadline, that it took too long). Not let in: told to come back.
       const refused = outcomes.filter((o) => o.code === 'RATE_LIMITED')
-      const opened = outcomes.filter((o) => o.code === 'BAD_INPUT')
-      // The file is not a profile: each call that was let in says so; the others were told to come back.
-      for (const o of opened) expect(o.message).toMatch(/^cpu-\d+\.profile is not a pprof profile, or it is truncated/)
+      const opened = outcomes.filter((o) => o.code === 'BAD_INPUT' || o.code === 'TIMEOUT')
+      expect(outcomes.filter((o) => !refused.includes(o) && !opened.includes(o))).toEqual([])
+      for (const o of opened) expect(o.message).toMatch(/^cpu-\d+\.profile (is not a pprof profile, or it is truncated|takes longer than \d+ s to decode)/)
       for (const o of refused) expect(o).toMatchObject({ message: expect.stringMatching(/^The profile decoder is busy: .* Try again in \d+ seconds$/), retryAfter: expect.any(Number) })
-      expect(opened.length + refused.length).toBe(CALLS)
       // At least the running and the queued are let in (more, when some ended before the last call came).
       expect(opened.length).toBeGreaterThanOrEqual(DECODE_LIMITS.concurrent + DECODE_LIMITS.queued)
-      expect(peakRss(serve!.pid)).toBeLessThan(MAX_PEAK_RSS_BYTES)
+      const peak = peakRss(serve!.pid)
+      expect(peak, `peak RSS ${Math.round(peak / 1e6)} MB`).toBeLessThan(MAX_PEAK_RSS_BYTES)
       // Once the others ended, a call is let in again.
-      expect(await page.call('control.openProfile', { name: 'cpu-0.profile' }).catch((e: { code: string }) => e.code)).toBe('BAD_INPUT')
+      expect(await page.call('control.openProfile', { name: 'cpu-0.profile' }).catch((e: { code: string }) => e.code)).toMatch(/^(BAD_INPUT|TIMEOUT)$/)
     } finally {
       page.close()
     }
