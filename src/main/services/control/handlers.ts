@@ -60,8 +60,8 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
       // The kept configuration, or (never read yet) the node's own answer.
       const vm = configured === null ? ((await control.nodeVmConfig(undefined, false)) ?? (await control.nodeVmConfig())) : undefined
       const dir = profileFolder(configured, vm?.config).dir
-      return withDecoder(async (decode) => {
-        const { bytes, modifiedAt } = await readProfileFile(dir, name)
+      return withDecoder(async (decode, buffer) => {
+        const { bytes, modifiedAt } = await readProfileFile(dir, name, buffer)
         const summary = await decode(name, bytes, valueIndex, signal)
         const id = kept?.profileId()
         if (!kept || !id) return summary

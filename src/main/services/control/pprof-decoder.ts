@@ -36,8 +36,15 @@ function workerEntry(): { file: URL; workerData?: { entry: string } } {
   throw new AppError('INTERNAL', 'The profile decoder is missing from this build (pprof-worker.js): profiles cannot be opened')
 }
 
-let running = 0
-const waiting: { go: () => void; cancel: () => void }[] = []
+/** The decoder slots not in use (by number: each has its own read buffer). */
+const free: number[] = Array.from({ length: DECODE_LIMITS.concurrent }, (_, i) => i)
+const waiting: { go: (slot: number) => void; cancel: () => void }[] = []
+/**
+ * One read buffer per slot, reused from call to call while calls come: the bytes of profiles held at once
+ * are then these buffers, whatever the garbage collector has not yet freed of buffers made per call (which,
+ * with forty calls in a row, was hundreds of MB). Dropped when no call is left.
+ */
+const buffers: (Buffer | undefined)[] = []
 
 /**
  * At most DECODE_LIMITS.concurrent decodes at once (each may take its memory limit); up to
@@ -45,16 +52,17 @@ const waiting: { go: () => void; cancel: () => void }[] = []
  * the seconds after which to try again), so that no client can pile up work. A waiter whose call is
  * cancelled (the page went away) leaves the queue.
  */
-async function turn<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+async function turn<T>(work: (slot: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) throw new AppError('CANCELLED', 'Opening the profile was cancelled')
   // A waiter is handed the slot of the decode that ends, so no new caller slips in between.
-  if (running >= DECODE_LIMITS.concurrent) {
+  let slot = free.shift()
+  if (slot === undefined) {
     if (waiting.length >= DECODE_LIMITS.queued) throw busy()
-    await new Promise<void>((go, fail) => {
+    slot = await new Promise<number>((go, fail) => {
       const me = {
-        go: () => {
+        go: (handed: number) => {
           signal?.removeEventListener('abort', me.cancel)
-          go()
+          go(handed)
         },
         cancel: () => {
           waiting.splice(waiting.indexOf(me), 1)
@@ -64,14 +72,25 @@ async function turn<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>
       waiting.push(me)
       signal?.addEventListener('abort', me.cancel, { once: true })
     })
-  } else running++
+  }
   try {
-    return await work()
+    return await work(slot)
   } finally {
     const next = waiting.shift()
-    if (next) next.go()
-    else running--
+    if (next) next.go(slot)
+    else {
+      free.push(slot)
+      if (free.length === DECODE_LIMITS.concurrent) buffers.length = 0
+    }
   }
+}
+
+/** `size` bytes of the slot's read buffer (at most PROFILE_LIMITS.fileBytes; grown when a larger file comes). */
+function slotBuffer(slot: number, size: number): Buffer {
+  if (size > PROFILE_LIMITS.fileBytes) throw new AppError('BAD_INPUT', `a profile file may be at most ${PROFILE_LIMITS.fileBytes / 1024 / 1024} MiB`)
+  const have = buffers[slot]
+  if (!have || have.length < size) buffers[slot] = Buffer.allocUnsafeSlow(Math.max(size, Math.min(PROFILE_LIMITS.fileBytes, (have?.length ?? 0) * 2)))
+  return buffers[slot]!.subarray(0, size)
 }
 
 function busy(): AppError<'RATE_LIMITED'> {
@@ -81,14 +100,24 @@ function busy(): AppError<'RATE_LIMITED'> {
 }
 
 type Decode = (name: string, bytes: Uint8Array, valueIndex?: number, signal?: AbortSignal) => Promise<ProfileSummary>
+/** A buffer of `size` bytes to read the file into, valid until the work ends (it is the slot's, reused after). */
+type ReadBuffer = (size: number) => Buffer
 
 /**
- * Runs `work` once it has a decoder slot (or refuses it as busy): the work reads its file, decodes it with
- * the `decode` it is given (which takes no second slot) and keeps what it keeps, so that the bytes it read
- * are held only while it has the slot. Every path that reads a profile to open it comes here.
+ * Runs `work` once it has a decoder slot (or refuses it as busy): the work reads its file into the buffer
+ * it is given, decodes it with the `decode` it is given (which takes no second slot) and keeps what it keeps,
+ * all before it returns: the buffer is the slot's, and the next call reads into it. Every path that reads a
+ * profile file to open it comes here.
  */
-export function withDecoder<T>(work: (decode: Decode) => Promise<T>, signal?: AbortSignal): Promise<T> {
-  return turn(() => work((name, bytes, valueIndex, s) => decodeInWorker(name, bytes, valueIndex, s)), signal)
+export function withDecoder<T>(work: (decode: Decode, buffer: ReadBuffer) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  return turn(
+    (slot) =>
+      work(
+        (name, bytes, valueIndex, s) => decodeInWorker(name, bytes, valueIndex, s),
+        (size) => slotBuffer(slot, size)
+      ),
+    signal
+  )
 }
 
 /**
@@ -142,8 +171,11 @@ function decodeInWorker(
     signal?.addEventListener('abort', cancel, { once: true })
     worker.on('message', (m: { ready?: true; ok?: ProfileSummary; error?: ErrorData }) => {
       if (!m.ready) return finish(() => (m.ok ? resolve(m.ok) : reject(fromErrorData(m.error!))))
-      const req: DecodeRequest = { name, bytes, ...(valueIndex !== undefined ? { valueIndex } : {}) }
-      worker.postMessage(req)
+      // The worker gets its own copy, moved to it (not cloned): main holds none of it, and the copy goes when
+      // the worker ends. (A clone of a view would copy the whole buffer under it: a slot's is up to 64 MiB.)
+      const own = new Uint8Array(bytes)
+      const req: DecodeRequest = { name, bytes: own, ...(valueIndex !== undefined ? { valueIndex } : {}) }
+      worker.postMessage(req, [own.buffer])
       deadline()
     })
     worker.once('error', (e: Error & { code?: string }) =>

@@ -148,8 +148,9 @@ async function regularFileStats(root: string, name: string): Promise<Stats | und
  * and time. Only a regular file is read, and nothing waits on one that is not: its type is seen with lstat
  * before it is opened, and it is opened without blocking (O_NONBLOCK: a named pipe put there after the
  * lstat does not wait for a writer) and not through a link (O_NOFOLLOW), then checked again on the open file.
+ * The bytes are read into `buffer(size)` (the decoder slot's reused buffer when opened to decode).
  */
-export async function readProfileFile(dir: string, name: string): Promise<{ bytes: Buffer; modifiedAt: number }> {
+export async function readProfileFile(dir: string, name: string, buffer: (size: number) => Buffer = (size) => Buffer.alloc(size)): Promise<{ bytes: Buffer; modifiedAt: number }> {
   const root = await realpath(dir).catch(() => {
     throw new AppError('NOT_FOUND', `The profile folder ${dir} does not exist`)
   })
@@ -169,7 +170,7 @@ export async function readProfileFile(dir: string, name: string): Promise<{ byte
     const max = PROFILE_LIMITS.fileBytes
     if (s.size > max) throw new AppError('BAD_INPUT', `${name} is larger than ${max / 1024 / 1024} MiB: not a profile this app opens`, { issues: [{ path: ['name'], message: 'too large' }] })
     if (s.size === 0) throw new AppError('BAD_INPUT', `${name} is empty: the node may still be writing it`, { issues: [{ path: ['name'], message: 'empty file' }] })
-    const bytes = Buffer.alloc(s.size)
+    const bytes = buffer(s.size)
     const { bytesRead } = await fh.read(bytes, 0, s.size, 0)
     return { bytes: bytes.subarray(0, bytesRead), modifiedAt: Math.round(s.mtimeMs) }
   } finally {
