@@ -124,8 +124,17 @@ export class OutboxStore {
       enqueue: db.prepare<[string, string, string, string, number, number]>(
         'INSERT OR IGNORE INTO alert_outbox (channel_id, alert_id, state, alert, queued_at, next_at) VALUES (?, ?, ?, ?, ?, ?)'
       ),
-      due: db.prepare<[number, number], OutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM alert_outbox WHERE done_at IS NULL AND next_at <= ? ORDER BY next_at, id LIMIT ?`),
-      nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(next_at) AS at FROM alert_outbox WHERE done_at IS NULL'),
+      // The first due row of each channel: a channel with many rows waiting never crowds out the others.
+      dueFirsts: db.prepare<[number], OutboxRow>(
+        `SELECT ${OUTBOX_COLUMNS} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY channel_id ORDER BY next_at, id) AS n FROM alert_outbox WHERE done_at IS NULL AND next_at <= ?)
+         WHERE n = 1 ORDER BY next_at, id`
+      ),
+      nextDue: db.prepare<[], { channelId: string; at: number }>('SELECT channel_id AS channelId, MIN(next_at) AS at FROM alert_outbox WHERE done_at IS NULL GROUP BY channel_id'),
+      pendingCounts: db.prepare<[], { channelId: string; n: number }>('SELECT channel_id AS channelId, COUNT(*) AS n FROM alert_outbox WHERE done_at IS NULL GROUP BY channel_id'),
+      lastDelivered: db.prepare<[string], { id: number; at: number }>(
+        "SELECT id, at FROM alert_deliveries WHERE channel_id = ? AND outcome = 'delivered' ORDER BY id DESC LIMIT 1"
+      ),
+      firstTryAfter: db.prepare<[string, number], { at: number }>('SELECT at FROM alert_deliveries WHERE channel_id = ? AND id > ? ORDER BY id LIMIT 1'),
       // Claimed only if nobody else (another process on the same folder) took it since it was read.
       claim: db.prepare<[number, number, number, number]>('UPDATE alert_outbox SET attempts = ?, next_at = ? WHERE id = ? AND next_at = ? AND done_at IS NULL'),
       reschedule: db.prepare<[number, number]>('UPDATE alert_outbox SET next_at = ? WHERE id = ?'),
@@ -185,13 +194,29 @@ export class OutboxStore {
     return this.db.transaction(() => channelIds.reduce((n, id) => n + this.s.enqueue.run(id, alert.id, state, json, at, at).changes, 0))()
   }
 
-  due(now: number, limit: number): OutboxRow[] {
-    return this.s.due.all(now, limit)
+  /** The first due row of each channel (the earliest due first). */
+  dueFirsts(now: number): OutboxRow[] {
+    return this.s.dueFirsts.all(now)
   }
 
-  /** When the earliest row still to be sent may be tried, or null when the outbox is empty. */
-  nextDueAt(): number | null {
-    return this.s.nextDue.get()?.at ?? null
+  /** When the earliest row still to be sent may be tried, per channel (channels with nothing waiting left out). */
+  nextDueByChannel(): Array<{ channelId: string; at: number }> {
+    return this.s.nextDue.all()
+  }
+
+  /** Rows waiting in the outbox, per channel. */
+  pendingCounts(): Map<string, number> {
+    return new Map(this.s.pendingCounts.all().map((r) => [r.channelId, r.n]))
+  }
+
+  /**
+   * A channel's record from the delivery log: when it last delivered, and when its failures began (the
+   * first try after its last delivery; null when it has none since).
+   */
+  deliveryRecord(channelId: string): { lastSuccessAt: number | null; failingSince: number | null } {
+    const last = this.s.lastDelivered.get(channelId)
+    const failingSince = this.s.firstTryAfter.get(channelId, last?.id ?? 0)?.at ?? null
+    return { lastSuccessAt: last?.at ?? null, failingSince }
   }
 
   /** Takes a due row for one try: counts the try and holds the row until `holdUntil`. False: someone else took it. */

@@ -7,6 +7,7 @@
  *   per-launch token from the URL it printed. The socket is re-opened with backoff when it drops.
  */
 import { reactive, readonly } from 'vue'
+import { backoffMs } from '../../shared/domain/backoff'
 import type { Contract, Input, Method, Output } from '../../shared/contract'
 import { createRpcClient, type RpcClient } from '../../shared/rpc/client'
 import { AppError } from '../../shared/rpc/errors'
@@ -155,8 +156,7 @@ function websocketConnection(token: string): Connection {
       // later, or a "create" the person already saw fail would still happen.
       queue = []
       state.failures += 1
-      const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(state.failures - 1, 5))
-      const jittered = Math.round(delay * (0.75 + Math.random() * 0.5))
+      const jittered = Math.round(backoffMs(state.failures, { baseMs: BACKOFF_MIN_MS, capMs: BACKOFF_MAX_MS, jitter: [0.75, 1.25] }))
       state.phase = 'waiting'
       state.retryAt = Date.now() + jittered
       closes.emit()

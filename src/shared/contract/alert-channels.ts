@@ -139,6 +139,21 @@ export type DeliveryState = z.infer<typeof deliveryStateSchema>
 
 const reply = z.string().max(500)
 
+/**
+ * How a channel's delivery goes: ok (its last try delivered), failing (since its first failed try after its
+ * last delivery; what went wrong last), or untried; what waits for it in the outbox; when it last delivered.
+ */
+export const channelHealthSchema = z
+  .object({
+    status: z.enum(['ok', 'failing', 'untried']),
+    failingSince: z.number().int().nullable(),
+    lastError: reply.nullable(),
+    pending: z.number().int().nonnegative(),
+    lastSuccessAt: z.number().int().nullable()
+  })
+  .strict()
+export type ChannelHealth = z.infer<typeof channelHealthSchema>
+
 /** A channel as the list shows it: never its secret. */
 export const channelViewSchema = z
   .object({
@@ -155,7 +170,9 @@ export const channelViewSchema = z
     lastDelivery: z
       .object({ at: z.number().int(), state: deliveryStateSchema, outcome: z.enum(DELIVERY_OUTCOMES), status: z.number().int().nullable(), reply: reply.nullable() })
       .strict()
-      .nullable()
+      .nullable(),
+    /** whether alerts get through it now, from its tries (alerts and tests) */
+    health: channelHealthSchema
   })
   .strict()
 export type ChannelView = z.infer<typeof channelViewSchema>

@@ -1,3 +1,4 @@
+import { backoffMs } from '../../../shared/domain/backoff'
 import { AppError } from '../../../shared/rpc/errors'
 import type { RemoteEffect } from './types'
 
@@ -119,8 +120,7 @@ export function retryDelayMs(err: AppError, attempt: number, random = Math.rando
     const seconds = err.details?.retryAfter ?? 1
     return seconds > MAX_RETRY_AFTER_S ? undefined : seconds * 1_000 + random() * BASE_BACKOFF_MS
   }
-  const cap = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (attempt - 1))
-  return random() * cap
+  return backoffMs(attempt, { baseMs: BASE_BACKOFF_MS, capMs: MAX_BACKOFF_MS, jitter: [0, 1] }, random)
 }
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

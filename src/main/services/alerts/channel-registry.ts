@@ -4,7 +4,7 @@
  * SecretStore as the data-service API key (Electron safeStorage in the desktop app, "unencrypted" in the
  * 0600 database file in browser mode and the CLI). The secret is opened only to send.
  */
-import type { AddChannelInput, ChannelView, DeliveryTry } from '../../../shared/contract'
+import type { AddChannelInput, ChannelHealth, ChannelView, DeliveryTry } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { ChannelRow } from '../../cache/outbox-store'
 import type { SecretStore } from '../../secrets'
@@ -87,7 +87,7 @@ export function secretsOf(channel: ChannelConfig): string[] {
   }
 }
 
-export function channelView(row: ChannelRow, last: DeliveryTry | undefined): ChannelView {
+export function channelView(row: ChannelRow, last: DeliveryTry | undefined, health: ChannelHealth): ChannelView {
   return {
     id: row.id,
     kind: row.kind,
@@ -96,6 +96,7 @@ export function channelView(row: ChannelRow, last: DeliveryTry | undefined): Cha
     minSeverity: row.minSeverity,
     secretStorage: row.storage,
     createdAt: row.createdAt,
-    lastDelivery: last ? { at: last.at, state: last.state, outcome: last.outcome, status: last.status, reply: last.reply } : null
+    lastDelivery: last ? { at: last.at, state: last.state, outcome: last.outcome, status: last.status, reply: last.reply } : null,
+    health
   }
 }

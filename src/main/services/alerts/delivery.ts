@@ -2,12 +2,16 @@
  * Delivery off the page: the channels, the outbox and its sender.
  *
  * Every alert change (fired, resolved) is written to the outbox for each channel that takes its severity
- * before anything is sent (enqueue). The sender takes due rows, tries each once, and writes the try and what
- * follows in one transaction: delivered; refused (the receiver said no: a 4xx, an SMTP 5xx); tried again
+ * before anything is sent (enqueue). The sender takes due rows, at most one try in flight per channel and
+ * the slots shared among channels (the first due row of each channel, channels served in turn), so that a
+ * receiver that never answers holds one slot until its deadline and never delays another channel. Each try
+ * has a deadline it cannot lose (try-deadline.ts); past it, the try is a failure like any other ("no answer
+ * within 15 s"). It writes the try and what follows in one transaction: delivered; refused (the receiver said no: a 4xx, an SMTP 5xx); tried again
  * later on no answer, 408, 425, 429, 5xx or an SMTP 4xx, after an exponential backoff with jitter or the
  * receiver's Retry-After (capped); given up after the last try. A try that was under way when the app
- * stopped, or was killed, has left its row in the outbox: it is sent after the next start. So each change
- * arrives at least once, with its id (alert id and state) for the receiver to drop repeats.
+ * stopped, or was killed, has left its row in the outbox: it is sent after the next start (a killed
+ * process's row once its claim lapses, after the longest a try can take). So each change arrives at least
+ * once, with its id (alert id and state) for the receiver to drop repeats.
  */
 import { randomUUID } from 'node:crypto'
 import type { AddChannelInput, Alert, AlertState, ChannelView, DeliveryOutcome, DeliveryState, Output, ParsedInput } from '../../../shared/contract'
@@ -19,8 +23,12 @@ import { scrub } from '../../clients/transport/policy'
 import { realClock, type Clock } from '../../clock'
 import type { SecretStore } from '../../secrets'
 import { channelView, openChannel, secretsOf, splitChannel } from './channel-registry'
+import { backoffMs } from '../../../shared/domain/backoff'
+import { ChannelHealthBook, type HealthLog } from './channel-health'
 import { send, type Notice, type SendResult } from './channels'
 import { cut } from './channels/message'
+import { TestLimiter } from './test-limiter'
+import { describeMs, withDeadline } from './try-deadline'
 
 export interface RetryPolicy {
   /** the first wait after a failed try, ms; each next one doubles */
@@ -31,7 +39,7 @@ export interface RetryPolicy {
   maxAttempts: number
   /** the longest Retry-After honoured, ms (a longer one is waited for this long) */
   maxRetryAfterMs: number
-  /** the longest one try may take, ms */
+  /** the longest one try may take, ms: then its signal aborts (and it is let go at most as long again later) */
   timeoutMs: number
 }
 
@@ -45,8 +53,7 @@ export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, capMs: 10 * 60_000, m
  */
 export function retryDelayMs(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy, random: () => number): number {
   if (retryAfterMs !== undefined) return Math.round(Math.min(Math.max(0, retryAfterMs), policy.maxRetryAfterMs) + random() * Math.min(1_000, policy.baseMs / 2))
-  const backoff = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempt - 1))
-  return Math.round(backoff / 2 + random() * (backoff / 2))
+  return Math.round(backoffMs(attempt, { baseMs: policy.baseMs, capMs: policy.capMs, jitter: [0.5, 1] }, random))
 }
 
 export interface DeliveryOptions {
@@ -56,13 +63,18 @@ export interface DeliveryOptions {
   /** in [0, 1): the jitter */
   random?: () => number
   retry?: Partial<RetryPolicy>
-  /** tries under way at once */
+  /** tries under way at once, over all channels (one per channel at most) */
   concurrency?: number
   /** the answers of these methods changed (a channel added, a try logged) */
   changed?: (methods: string[]) => void
-  /** something of ours failed (never a channel's secret in it) */
+  /** something of ours failed, or a channel started failing or gave up (never a channel's secret in it) */
   warn?: (message: string) => void
+  /** a channel that failed delivers again */
+  info?: (message: string) => void
 }
+
+/** How long after its deadline a try that ignores its signal is let go: as long again, at most 5 s. */
+const graceMs = (timeoutMs: number): number => Math.min(5_000, timeoutMs)
 
 type TestResult = Output<'alerts.testChannel'>
 
@@ -77,13 +89,21 @@ export class DeliveryService {
   private abort = new AbortController()
   private timer: unknown = null
   private timerAt = Infinity
-  private readonly inFlight = new Set<number>()
+  /** the outbox row of each channel's try under way */
+  private readonly inFlight = new Map<string, number>()
+  /** the channel served last: the next pump starts after it */
+  private lastServed = ''
+  readonly health: ChannelHealthBook
+  private readonly tests: TestLimiter
 
   constructor(private readonly opts: DeliveryOptions) {
     this.clock = opts.clock ?? realClock
     this.random = opts.random ?? Math.random
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
     this.concurrency = opts.concurrency ?? 4
+    const log: HealthLog = { ...(opts.warn ? { warn: opts.warn } : {}), ...(opts.info ? { info: opts.info } : {}) }
+    this.health = new ChannelHealthBook(opts.store, log)
+    this.tests = new TestLimiter(() => this.clock.now(), this.policy.timeoutMs + graceMs(this.policy.timeoutMs))
   }
 
   /** Starts sending: what waits in the outbox (from before a restart too) goes now or when due. */
@@ -105,7 +125,7 @@ export class DeliveryService {
     this.timer = null
     this.timerAt = Infinity
     // Not held for their deadline: due again at once after the next start.
-    this.opts.store.release([...this.inFlight], this.clock.now())
+    this.opts.store.release([...this.inFlight.values()], this.clock.now())
     this.inFlight.clear()
   }
 
@@ -132,7 +152,8 @@ export class DeliveryService {
   }
 
   channels(): Output<'alerts.channels'> {
-    return { channels: this.opts.store.channels().map((c) => channelView(c, this.opts.store.lastTry(c.id))) }
+    const pending = this.opts.store.pendingCounts()
+    return { channels: this.opts.store.channels().map((c) => channelView(c, this.opts.store.lastTry(c.id), this.health.health(c.id, pending.get(c.id) ?? 0))) }
   }
 
   addChannel(input: AddChannelInput): ChannelView {
@@ -153,7 +174,7 @@ export class DeliveryService {
       createdAt: this.clock.now()
     }
     store.insertChannel(row)
-    return channelView(row, undefined)
+    return channelView(row, undefined, this.health.health(row.id, 0))
   }
 
   /**
@@ -184,6 +205,8 @@ export class DeliveryService {
 
   removeChannel(id: string): Output<'alerts.removeChannel'> {
     if (!this.opts.store.deleteChannel(id)) throw new AppError('NOT_FOUND', `No channel with id ${id}: list them with alerts.channels`)
+    this.health.forget(id)
+    this.tests.forget(id)
     return { removed: true }
   }
 
@@ -196,10 +219,19 @@ export class DeliveryService {
     return { tries: store.tries(input.limit, { alertId: input.alertId, channelId: input.channelId }), pending }
   }
 
-  /** Sends a test message through a channel now, once (not through the outbox), and logs the try. */
+  /** Sends a test message through a channel now, once (not through the outbox), and logs the try. One at a time per channel, a few a minute. */
   async testChannel(id: string, signal?: AbortSignal): Promise<TestResult> {
     const channel = this.opts.store.channel(id)
     if (!channel) throw new AppError('NOT_FOUND', `No channel with id ${id}: list them with alerts.channels`)
+    const done = this.tests.admit(channel.id, channel.name)
+    try {
+      return await this.testOnce(channel, signal)
+    } finally {
+      done()
+    }
+  }
+
+  private async testOnce(channel: ChannelRow, signal: AbortSignal | undefined): Promise<TestResult> {
     const started = this.clock.now()
     const alert: Alert = {
       id: `test-${randomUUID()}`,
@@ -221,12 +253,13 @@ export class DeliveryService {
     // A test is tried once: a failure worth another try is reported as given up.
     const outcome: DeliveryOutcome = result.ok ? 'delivered' : result.retry ? 'gave-up' : 'refused'
     this.opts.store.recordTry(null, this.tryRow(channel, alert.id, 'test', 1, at, outcome, result.status, reply, null), { doneAt: at })
+    this.health.tried(channel, { outcome, reply, alertId: alert.id, state: 'test', attempt: 1 })
     this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
     return { delivered: result.ok, outcome, status: result.status, reply, durationMs: Math.max(0, at - started) }
   }
 
-  /** One try through one channel: the answer, and its reply with every secret of the channel cut out. */
-  private async tryOnce(channel: ChannelRow, notice: Notice, signal: AbortSignal): Promise<{ result: SendResult; reply: string | null }> {
+  /** One try through one channel, within its deadline: the answer, and its reply with every secret of the channel cut out. */
+  private async tryOnce(channel: ChannelRow, notice: Notice, stop: AbortSignal): Promise<{ result: SendResult; reply: string | null }> {
     let config
     try {
       config = openChannel(channel, this.opts.secrets)
@@ -234,9 +267,11 @@ export class DeliveryService {
       return { result: { ok: false, retry: false, status: null, reply: null }, reply: err instanceof Error ? cut(err.message, 500) : 'the secret cannot be opened' }
     }
     const secrets = secretsOf(config)
+    const { timeoutMs } = this.policy
     let result: SendResult
     try {
-      result = await send(config, notice, { signal, timeoutMs: this.policy.timeoutMs })
+      const r = await withDeadline((signal) => send(config, notice, { signal, timeoutMs }), { clock: this.clock, stop, ms: timeoutMs, graceMs: graceMs(timeoutMs) })
+      result = r.timedOut ? { ok: false, retry: true, status: null, reply: `no answer within ${describeMs(timeoutMs)}` } : r.value
     } catch (err) {
       // A sender that threw is a failure of ours: worth another try, its text scrubbed like any other.
       result = { ok: false, retry: true, status: null, reply: `could not send: ${err instanceof Error ? err.message : String(err)}` }
@@ -244,30 +279,38 @@ export class DeliveryService {
     return { result, reply: result.reply === null ? null : cut(scrub(result.reply, secrets), 500) }
   }
 
-  /** Plans the next pump for when the earliest row is due (at once if one is). */
+  /**
+   * Plans the next pump for when the earliest row of a channel with no try under way is due (at once if one
+   * is). With every slot taken there is nothing to plan: the end of a try plans again.
+   */
   private plan(): void {
-    if (!this.running) return
-    const next = this.opts.store.nextDueAt()
-    if (next === null) return
+    if (!this.running || this.inFlight.size >= this.concurrency) return
+    let next = Infinity
+    for (const { channelId, at } of this.opts.store.nextDueByChannel()) if (!this.inFlight.has(channelId) && at < next) next = at
+    if (next === Infinity) return
     if (this.timer !== null && this.timerAt <= next) return
     if (this.timer !== null) this.clock.clearTimeout(this.timer)
     this.timerAt = next
     this.timer = this.clock.setTimeout(() => this.pump(), Math.max(0, next - this.clock.now()))
   }
 
+  /** Starts a try for each channel with a row due and none under way, as slots allow, the channels in turn. */
   private pump(): void {
     this.timer = null
     this.timerAt = Infinity
     if (!this.running) return
     try {
-      let free = this.concurrency - this.inFlight.size
-      if (free > 0)
-        for (const row of this.opts.store.due(this.clock.now(), free + this.inFlight.size)) {
-          if (free <= 0) break
-          if (this.inFlight.has(row.id)) continue
-          free--
-          void this.deliver(row)
-        }
+      const free = this.concurrency - this.inFlight.size
+      const due = free > 0 ? this.opts.store.dueFirsts(this.clock.now()).filter((r) => !this.inFlight.has(r.channelId)) : []
+      // In turn: the channels after the one served last first, so that with more channels due than slots
+      // each gets its turn, whatever the order of their rows.
+      const order = [...due].sort((a, b) => a.channelId.localeCompare(b.channelId))
+      const from = order.findIndex((r) => r.channelId > this.lastServed)
+      const turn = from <= 0 ? order : [...order.slice(from), ...order.slice(0, from)]
+      for (const row of turn.slice(0, free)) {
+        this.lastServed = row.channelId
+        void this.deliver(row)
+      }
     } catch (err) {
       this.opts.warn?.(`alert delivery: reading the outbox failed: ${err instanceof Error ? err.message : String(err)}`)
     }
@@ -278,9 +321,11 @@ export class DeliveryService {
     const { store } = this.opts
     const generation = this.generation
     const attempt = row.attempts + 1
-    // Held for the try's deadline: another sender on the same folder leaves it alone meanwhile.
-    if (!store.claim(row, attempt, this.clock.now() + this.policy.timeoutMs * 3 + 5_000)) return
-    this.inFlight.add(row.id)
+    // Held past the longest a try can take (its deadline and the grace after it): another sender on the same
+    // folder leaves it alone meanwhile, and takes it up, with the same delivery id, if this process dies.
+    const { timeoutMs } = this.policy
+    if (!store.claim(row, attempt, this.clock.now() + 2 * (timeoutMs + graceMs(timeoutMs)))) return
+    this.inFlight.set(row.channelId, row.id)
     try {
       const channel = store.channel(row.channelId)
       if (!channel) return
@@ -290,24 +335,26 @@ export class DeliveryService {
       // Stopped meanwhile (the database may be closed): the row stays in the outbox for the next start.
       if (generation !== this.generation) return
       const at = this.clock.now()
-      if (result.ok) store.recordTry(row.id, this.tryRow(channel, alert.id, row.state, attempt, at, 'delivered', result.status, reply, null), { doneAt: at })
-      else if (!result.retry) store.recordTry(row.id, this.tryRow(channel, alert.id, row.state, attempt, at, 'refused', result.status, reply, null), { doneAt: at })
-      else if (attempt >= this.policy.maxAttempts)
-        store.recordTry(
-          row.id,
-          this.tryRow(channel, alert.id, row.state, attempt, at, 'gave-up', result.status, cut(`${reply ?? 'no answer'}; gave up after ${attempt} tries`, 500), null),
-          { doneAt: at }
-        )
-      else {
-        const retryAt = at + retryDelayMs(attempt, result.retryAfterMs, this.policy, this.random)
-        store.recordTry(row.id, this.tryRow(channel, alert.id, row.state, attempt, at, 'retrying', result.status, reply, retryAt), { retryAt })
+      let outcome: DeliveryOutcome
+      let text = reply
+      let next: { retryAt: number } | { doneAt: number } = { doneAt: at }
+      if (result.ok) outcome = 'delivered'
+      else if (!result.retry) outcome = 'refused'
+      else if (attempt >= this.policy.maxAttempts) {
+        outcome = 'gave-up'
+        text = cut(`${reply ?? 'no answer'}; gave up after ${attempt} tries`, 500)
+      } else {
+        outcome = 'retrying'
+        next = { retryAt: at + retryDelayMs(attempt, result.retryAfterMs, this.policy, this.random) }
       }
+      store.recordTry(row.id, this.tryRow(channel, alert.id, row.state, attempt, at, outcome, result.status, text, 'retryAt' in next ? next.retryAt : null), next)
+      this.health.tried(channel, { outcome, reply, alertId: alert.id, state: row.state, attempt })
       this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
     } catch (err) {
       if (generation === this.generation) this.opts.warn?.(`alert delivery: recording a try failed: ${err instanceof Error ? err.message : String(err)}`)
     } finally {
       if (generation === this.generation) {
-        this.inFlight.delete(row.id)
+        this.inFlight.delete(row.channelId)
         this.plan()
       }
     }

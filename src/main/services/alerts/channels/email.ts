@@ -37,7 +37,8 @@ export const sendEmail: Sender<EmailChannel> = async (channel, notice, opts) => 
       text: plainText(notice),
       messageId: `<${digest}@node-operator-companion>`,
       headers: { 'X-Companion-Delivery-Id': notice.deliveryId, 'X-Companion-Alert-Id': notice.alert.id },
-      signal: AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs * 3)])
+      // The try's own signal: it aborts at the try's deadline (services/alerts/try-deadline.ts).
+      signal: opts.signal
     })
     const rejected = info.rejected.length > 0 ? ` (refused for ${info.rejected.map(String).join(', ')})` : ''
     return { ok: true, retry: false, status: codeOf(info.response), reply: `${info.response}${rejected}`.slice(0, 300) }

@@ -17,7 +17,8 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
       headers: { 'content-type': 'application/json', 'user-agent': 'node-operator-companion', ...headers },
       body: JSON.stringify(body),
       redirect: 'manual',
-      signal: AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)])
+      // The try's own signal: it aborts at the try's deadline (services/alerts/try-deadline.ts).
+      signal: opts.signal
     })
   } catch (err) {
     return { ok: false, retry: true, status: null, reply: unreachable(err, opts), text: '' }

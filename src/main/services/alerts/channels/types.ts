@@ -32,6 +32,7 @@ export interface SendResult {
 }
 
 export interface SendOptions {
+  /** aborts when the app stops or the try's deadline comes */
   signal: AbortSignal
   /** the longest one try may take, ms */
   timeoutMs: number
