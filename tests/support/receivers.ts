@@ -49,6 +49,8 @@ export async function smtpReceiver(password: string): Promise<{ port: number; ma
   const mails: Mail[] = []
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
+    // The greeting would wait for a reverse DNS lookup of 127.0.0.1 (over a second on these machines).
+    disableReverseLookup: true,
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, cb) {

@@ -100,7 +100,8 @@ export class DeliveryService {
     this.clock = opts.clock ?? realClock
     this.random = opts.random ?? Math.random
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
-    this.concurrency = opts.concurrency ?? 4
+    // One slot per channel there may be by default: a channel that never answers holds only its own.
+    this.concurrency = opts.concurrency ?? MAX_CHANNELS
     const log: HealthLog = { ...(opts.warn ? { warn: opts.warn } : {}), ...(opts.info ? { info: opts.info } : {}) }
     this.health = new ChannelHealthBook(opts.store, log)
     this.tests = new TestLimiter(() => this.clock.now(), this.policy.timeoutMs + graceMs(this.policy.timeoutMs))
