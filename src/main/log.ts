@@ -9,14 +9,13 @@
  * secret it opens) is registered with `hideInLogs`, so that a line that would contain one shows
  * `[redacted]` in its place whatever code wrote it.
  */
+import { scrub } from './clients/transport/policy'
+
 export const LOG_FORMATS = ['text', 'json'] as const
 export type LogFormat = (typeof LOG_FORMATS)[number]
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
-/** Shorter values are too likely to be ordinary words: hiding them would garble lines and protect little. */
-const MIN_SECRET_LENGTH = 6
-const REDACTED = '[redacted]'
 
 const settings: { format: LogFormat; level: LogLevel; out: (line: string) => void } = {
   format: 'text',
@@ -32,17 +31,15 @@ export function configureLog(opts: { format?: LogFormat; level?: LogLevel; out?:
   if (opts.out) settings.out = opts.out
 }
 
-/** Registers a secret: no log line will show it. */
+/**
+ * Registers a secret: no log line will show it, in any of its forms (as given, %-encoded or decoded, base64),
+ * whatever its length (a short one is hidden where it stands as a whole token: clients/transport/policy.ts).
+ */
 export function hideInLogs(secret: string | undefined | null): void {
-  if (secret && secret.length >= MIN_SECRET_LENGTH) secrets.add(secret)
+  if (secret) secrets.add(secret)
 }
 
-function redact(text: string): string {
-  let out = text
-  // Longest first: a URL is hidden whole before its path, which is registered too.
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (out.includes(s)) out = out.split(s).join(REDACTED)
-  return out
-}
+const redact = (text: string): string => scrub(text, secrets)
 
 /** The text form keeps one event on one line: a message's own line breaks are written as \n. */
 const oneLine = (s: string): string => s.replace(/\r?\n/g, '\\n')

@@ -36,17 +36,26 @@ describe('the log', () => {
     expect(lines.map((l) => l.split(' ')[1])).toEqual(['warn', 'error'])
   })
 
-  it('never shows a registered secret, in the message or the error, in either format; short values are not hidden', () => {
+  it('never shows a registered secret, in the message or the error, in either format; short values only as whole tokens', () => {
     hideInLogs('https://hooks.example.com/T1/B2/sekret-part')
     hideInLogs('/T1/B2/sekret-part')
     hideInLogs('abc')
     for (const format of ['text', 'json'] as const) {
       capture(format)
-      log.warn('posting to https://hooks.example.com/T1/B2/sekret-part failed (abc)', new Error('GET /T1/B2/sekret-part: 500'))
+      log.warn('posting to https://hooks.example.com/T1/B2/sekret-part failed (abc, abcdef)', new Error('GET /T1/B2/sekret-part: 500'))
       expect(lines[0]).not.toContain('sekret-part')
-      expect(lines[0]).toContain('posting to [redacted] failed (abc)')
+      expect(lines[0]).toContain('posting to [redacted] failed ([redacted], abcdef)')
       expect(lines[0]).toContain('GET [redacted]: 500')
     }
+  })
+
+  it('hides a secret in its encoded and decoded forms', () => {
+    hideInLogs('https://hooks.example.com/T1/t%6Fken-part-77')
+    hideInLogs('/T1/t%6Fken-part-77')
+    capture('text')
+    log.warn('the receiver said: no route for /T1/token-part-77')
+    expect(lines[0]).toContain('no route for [redacted]')
+    expect(lines[0]).not.toContain('token-part-77')
   })
 
   it('--log-format and --log-level: the values, or what to write instead', () => {

@@ -329,10 +329,24 @@ describe('scrub', () => {
     expect(scrub('a=SECRET1 b=SECRET2', ['SECRET1', 'SECRET2'])).toBe('a=[redacted] b=[redacted]')
   })
 
-  it('leaves text without secrets alone and ignores missing or too-short secrets', () => {
+  it('leaves text without secrets alone and ignores missing secrets', () => {
     expect(scrub('nothing here', [key])).toBe('nothing here')
-    expect(scrub('abc abc', [undefined, '', 'abc'])).toBe('abc abc')
+    expect(scrub('abc abc', [undefined, ''])).toBe('abc abc')
     expect(scrub('', [key])).toBe('')
+  })
+
+  it('cuts a short secret (of any length) where it stands as a whole token, not inside longer words', () => {
+    expect(scrub('535 bad password Pw4! for alerts; abcd abcdef xabcd abcd.', ['Pw4!', 'abcd'])).toBe('535 bad password [redacted] for alerts; [redacted] abcdef xabcd [redacted].')
+    expect(scrub('pass=k9 k99', ['k9'])).toBe('pass=[redacted] k99')
+    expect(scrub('a secret-path-2 b', ['secret-path-2'])).toBe('a [redacted] b')
+  })
+
+  it('cuts each form of a secret: percent-decoded, percent-encoded, base64', () => {
+    const path = '/hooks/s%65cret-t%C3%B6ken-991'
+    expect(scrub('no route for /hooks/secret-töken-991', [path])).toBe('no route for [redacted]')
+    expect(scrub('no route for /hooks/s%65cret-t%C3%B6ken-991', [path])).toBe('no route for [redacted]')
+    expect(scrub('you sent /hooks/secret-t%C3%B6ken-991', ['/hooks/secret-töken-991'])).toBe('you sent [redacted]')
+    expect(scrub('535 authentication failed: UHc0IQ==', ['Pw4!'])).toBe('535 authentication failed: [redacted]')
   })
 
   it('treats the secret as text, not as a pattern', () => {

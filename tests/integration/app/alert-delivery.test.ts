@@ -9,7 +9,9 @@
  * sent after the next start, and secrets kept out of the file, the list and every reply.
  */
 import { readFileSync, existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../../src/main/app'
 import { DB_FILE, openDatabase } from '../../../src/main/cache/database'
@@ -388,6 +390,53 @@ describe('the outbox and its sender', () => {
       }
     } finally {
       await hook.close()
+      dir.remove()
+    }
+  })
+
+  it('a secret comes back in no form: a %-encoded webhook path echoed decoded, a 4-character SMTP password echoed as sent', async () => {
+    const dir = tempDir()
+    const hook = await receiver((seen) => ({ status: 404, body: `no route for ${decodeURIComponent(seen.url)} (sent as ${seen.url})` }))
+    // An SMTP server that refuses the login and says what it got, as typed and as AUTH sent it (base64).
+    const echoing = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      disableReverseLookup: true,
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth: (auth, _session, cb) =>
+        cb(Object.assign(new Error(`bad credentials for ${auth.username}: ${auth.password ?? ''} (${Buffer.from(auth.password ?? '').toString('base64')})`), { responseCode: 535 }))
+    })
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve))
+    const lines: string[] = []
+    const { db } = openDatabase(dir.dir)
+    const delivery = new DeliveryService({ store: new OutboxStore(db), secrets: plainSecretStore, warn: (m) => lines.push(m), info: (m) => lines.push(m) })
+    try {
+      const w = delivery.addChannel({ kind: 'webhook', name: 'wh', url: `${hook.origin}/hooks/s%65cret-tok-991`, minSeverity: 'warning' })
+      const m = delivery.addChannel({
+        kind: 'email',
+        name: 'mail',
+        host: '127.0.0.1',
+        port: (echoing.server.address() as AddressInfo).port,
+        secure: false,
+        username: 'alerts',
+        password: 'Pw4!',
+        from: 'companion@example.com',
+        to: ['ops@example.com'],
+        minSeverity: 'warning'
+      })
+      const wh = await delivery.testChannel(w.id)
+      expect(wh).toMatchObject({ delivered: false, outcome: 'refused', status: 404, reply: 'no route for [redacted] (sent as [redacted])' })
+      const mail = await delivery.testChannel(m.id)
+      expect(mail).toMatchObject({ delivered: false, outcome: 'refused', status: 535 })
+      expect(mail.reply).toMatch(/^535 bad credentials for alerts: \[redacted\] \(\[redacted\]\)$/)
+      // Nor in the log lines that say each channel is failing.
+      expect(lines.map((l) => l.replace(/:.*/, ''))).toEqual(['alert channel "wh" (webhook) is failing', 'alert channel "mail" (email) is failing'])
+      const everything = JSON.stringify([delivery.channels(), delivery.deliveries({ limit: 100 }), wh, mail, lines])
+      for (const secret of ['secret-tok-991', 's%65cret-tok-991', 'Pw4!', Buffer.from('Pw4!').toString('base64')]) expect(everything).not.toContain(secret)
+    } finally {
+      delivery.stop()
+      db.close()
+      await Promise.all([hook.close(), new Promise<void>((resolve) => echoing.close(() => resolve()))])
       dir.remove()
     }
   })

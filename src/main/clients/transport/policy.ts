@@ -139,9 +139,42 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   })
 }
 
-/** Cuts every occurrence of the secrets out of a text a server sent (it may echo what it received). */
-export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
+const REDACTED = '[redacted]'
+/**
+ * From this length on, a secret is cut out wherever it appears, even inside a longer word. A shorter one
+ * (an SMTP password of 4 characters, a form of 5) is cut out only where it stands as a whole token, not
+ * next to a letter or digit: cut everywhere, "abcd" would garble every "abcdef" of every line; left alone,
+ * it would be shown whole in "535 auth failed for abcd". A whole token is how a server echoes a value.
+ */
+const ANYWHERE_FROM = 6
+
+/**
+ * The forms in which a secret may come back: as given; percent-decoded (a receiver that echoes the path it
+ * could not route: a webhook whose path holds a token written %-encoded); percent-encoded (one that echoes
+ * the URL it received); and in base64 (SMTP AUTH sends a password so, and a server may echo that line).
+ */
+export function secretForms(secret: string): string[] {
+  const forms = new Set([secret, encodeURIComponent(secret), encodeURI(secret), Buffer.from(secret, 'utf8').toString('base64')])
+  try {
+    forms.add(decodeURIComponent(secret))
+  } catch {
+    // not percent-encoded text: no decoded form
+  }
+  return [...forms].filter((f) => f.length > 0)
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Cuts every form of every secret (secretForms) out of a text a server sent (it may echo what it received),
+ * or a log line: the longest first, so that a URL goes whole before its path, which is a secret too.
+ */
+export function scrub(text: string, secrets: Iterable<string | undefined>): string {
+  const forms = [...new Set([...secrets].flatMap((s) => (s ? secretForms(s) : [])))].sort((a, b) => b.length - a.length)
   let out = text
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('[redacted]')
+  for (const f of forms) {
+    if (!out.includes(f)) continue
+    out = f.length >= ANYWHERE_FROM ? out.split(f).join(REDACTED) : out.replace(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(f)}(?![A-Za-z0-9])`, 'g'), REDACTED)
+  }
   return out
 }
