@@ -181,7 +181,8 @@ export function createApp(opts: AppOptions): App {
     secrets,
     clock,
     changed: (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods }),
-    warn: (m) => log.warn(m)
+    warn: (m) => log.warn(m),
+    info: (m) => log.info(m)
   })
   const watchStore = new WatchStore(db)
   const alertStore = new AlertStore(db)
@@ -393,7 +394,8 @@ export function createApp(opts: AppOptions): App {
 
   return {
     server,
-    metrics: () => scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => alertStore.open() })),
+    metrics: () =>
+      scrapeMetrics(snapshotOf({ profiles: () => profiles.everyProfile(), samples: watchStore, openAlerts: () => alertStore.open(), channels: () => delivery.channelStats() })),
     fleetState: () => watch.fleetState(),
     ...(configReport ? { configReport } : {}),
     close() {

@@ -100,11 +100,11 @@ describe('watch exporter', () => {
     expect(series.get(`companion_alerts_firing{${p},rule=unreachable,severity=critical}`)).toBe(0)
     expect([...series.keys()].filter((k) => k.startsWith('companion_alerts_firing')).length).toBe(ALERT_RULES.length * 2)
 
-    // Every family is one of the exporter's list, with a help text and the gauge type.
+    // Every family is one of the exporter's list, with a help text and the gauge type (a counter: _total).
     for (const f of families) {
       expect(EXPORTED_METRIC_NAMES).toContain(f.name)
       expect(f.help.length).toBeGreaterThan(10)
-      expect(f.type).toBe('GAUGE')
+      expect(f.type).toBe(f.name.endsWith('_total') ? 'COUNTER' : 'GAUGE')
     }
   })
 
@@ -159,6 +159,26 @@ describe('watch exporter', () => {
     const name = 'ops "east"\\rack\n2'
     const { series } = await scrape({ profiles: [{ id: 'p1', name, latest: sample({ profileId: 'p1' }) }], openAlerts: [] })
     expect(series.get(`companion_node_up{profile=${name},profile_id=p1}`)).toBe(1)
+  })
+
+  it("exports each alert channel's deliveries by its name: a counter per outcome (0 included), what waits, when it last delivered", async () => {
+    const outcomes = (delivered: number, retrying: number) => ({ delivered, retrying, 'gave-up': 0, refused: 0 })
+    const { series, families } = await scrape({
+      profiles: [],
+      openAlerts: [],
+      channels: [
+        { name: 'ops hook', pending: 0, lastSuccessAt: AT, outcomes: outcomes(3, 0) },
+        { name: 'pager "night"', pending: 2, lastSuccessAt: null, outcomes: outcomes(0, 4) }
+      ]
+    })
+    expect(families.find((f) => f.name === 'companion_alert_deliveries_total')?.type).toBe('COUNTER')
+    expect(series.get('companion_alert_deliveries_total{channel=ops hook,outcome=delivered}')).toBe(3)
+    expect(series.get('companion_alert_deliveries_total{channel=ops hook,outcome=retrying}')).toBe(0)
+    expect(series.get('companion_alert_deliveries_total{channel=pager "night",outcome=retrying}')).toBe(4)
+    expect(series.get('companion_alert_delivery_pending{channel=pager "night"}')).toBe(2)
+    expect(series.get('companion_alert_delivery_last_success_timestamp_seconds{channel=ops hook}')).toBe(AT / 1000)
+    // Never delivered: no timestamp rather than 0 (1970).
+    expect(series.has('companion_alert_delivery_last_success_timestamp_seconds{channel=pager "night"}')).toBe(false)
   })
 
   it('compares versions as numbers, and knows nothing of what is not a version', () => {

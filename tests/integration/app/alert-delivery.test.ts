@@ -16,10 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../../src/main/app'
 import { DB_FILE, openDatabase } from '../../../src/main/cache/database'
 import { OutboxStore } from '../../../src/main/cache/outbox-store'
+import { realClock } from '../../../src/main/clock'
 import { plainSecretStore, type SecretStore } from '../../../src/main/secrets'
 import { DeliveryService, type RetryPolicy } from '../../../src/main/services/alerts/delivery'
 import type { Alert, Contract, DeliveryTry, Input } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
+import { startLocalServer } from '../../support/local-server'
 import { accepted, receiver, smtpReceiver, type Answer, type Receiver } from '../../support/receivers'
 import { startSim, type Sim } from '../../sim/index'
 import { connect, failure, tempDir } from './helpers'
@@ -390,6 +392,40 @@ describe('the outbox and its sender', () => {
       }
     } finally {
       await hook.close()
+      dir.remove()
+    }
+  })
+
+  it('alerts.testChannel: one at a time per channel and a few a minute; past either, RATE_LIMITED with the seconds to wait', async () => {
+    const dir = tempDir()
+    let release: (() => void) | undefined
+    const hook = await startLocalServer((_req, res) => {
+      if (release === undefined) release = () => void res.writeHead(200).end('ok')
+      else res.writeHead(200).end('ok')
+    })
+    const other = await receiver(() => ({ status: 204 }))
+    const { db } = openDatabase(dir.dir)
+    // Time stands still: the minute of the limit is this test's, however long it takes.
+    const delivery = new DeliveryService({ store: new OutboxStore(db), secrets: plainSecretStore, clock: { ...realClock, now: () => 1_800_000_000_000 } })
+    try {
+      const ch = delivery.addChannel({ kind: 'webhook', name: 'hook', url: `${hook.origin}/h`, minSeverity: 'warning' })
+      const elsewhere = delivery.addChannel({ kind: 'webhook', name: 'other', url: `${other.origin}/h`, minSeverity: 'warning' })
+      const first = delivery.testChannel(ch.id)
+      await until(() => release, (r) => r !== undefined)
+      const busy = await failure(delivery.testChannel(ch.id))
+      expect([busy.code, busy.message, busy.details]).toEqual(['RATE_LIMITED', 'A test of the channel "hook" is under way: wait for its answer', { retryAfter: 20 }])
+      // Another channel is not held by it.
+      expect(await delivery.testChannel(elsewhere.id)).toMatchObject({ delivered: true })
+      release!()
+      expect(await first).toMatchObject({ delivered: true })
+      for (let i = 0; i < 4; i++) expect(await delivery.testChannel(ch.id)).toMatchObject({ delivered: true })
+      const limited = await failure(delivery.testChannel(ch.id))
+      expect([limited.code, limited.message, limited.details]).toEqual(['RATE_LIMITED', 'At most 5 tests of the channel "hook" a minute: try again in 60 s', { retryAfter: 60 }])
+      expect(hook.seen).toHaveLength(5)
+    } finally {
+      delivery.stop()
+      db.close()
+      await Promise.all([hook.close(), other.close()])
       dir.remove()
     }
   })

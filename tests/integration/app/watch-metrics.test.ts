@@ -10,9 +10,11 @@ import { join } from 'node:path'
 import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli'
+import { configureLog } from '../../../src/main/log'
 import { startBrowserServer, type BrowserServer } from '../../../src/main/server/browser-server'
 import { startSim, type Sim } from '../../sim/index'
 import { closedPort, freePort } from '../../support/ports'
+import { receiver } from '../../support/receivers'
 import { connect, fakeStaticDir, tempDir, testApp } from './helpers'
 import { until } from '../../support/until'
 
@@ -83,6 +85,50 @@ describe('/metrics in browser mode', () => {
     expect(after).not.toContain('metrics-other')
     expect(valueOf(after, 'companion_node_up', { profile: 'metrics-up' })).toBe(1)
   }, 30_000)
+
+  it('shows the delivery counters moving for a failing and a working channel; the log says once when one starts failing and once when it recovers', async () => {
+    const lines: string[] = []
+    configureLog({ out: (line) => void lines.push(line) })
+    const ok = await receiver(() => ({ status: 204 }))
+    const down = await receiver(() => ({ status: 204 }))
+    down.failWith = { status: 503, body: 'maintenance' }
+    try {
+      const client = connect(ctx.app)
+      const good = await client.call('alerts.addChannel', { kind: 'webhook', name: 'metrics ok', url: `${ok.origin}/ok-hook` })
+      const bad = await client.call('alerts.addChannel', { kind: 'webhook', name: 'metrics down', url: `${down.origin}/down-hook` })
+      const scrape = async () => (await fetch(url(), { headers: { authorization: `Bearer ${token}` } })).text()
+      const count = (text: string, channel: string, outcome: string) => valueOf(text, 'companion_alert_deliveries_total', { channel, outcome })
+      const before = await scrape()
+      expect([count(before, 'metrics ok', 'delivered'), count(before, 'metrics down', 'gave-up')]).toEqual([0, 0])
+      expect(valueOf(before, 'companion_alert_delivery_last_success_timestamp_seconds', { channel: 'metrics ok' })).toBeUndefined()
+
+      for (let i = 0; i < 2; i++) {
+        expect(await client.call('alerts.testChannel', { id: good.id })).toMatchObject({ delivered: true })
+        expect(await client.call('alerts.testChannel', { id: bad.id })).toMatchObject({ delivered: false, outcome: 'gave-up', status: 503 })
+      }
+      const after = await scrape()
+      expect([count(after, 'metrics ok', 'delivered'), count(after, 'metrics down', 'gave-up'), count(after, 'metrics down', 'delivered')]).toEqual([2, 2, 0])
+      expect(valueOf(after, 'companion_alert_delivery_last_success_timestamp_seconds', { channel: 'metrics ok' })).toBeGreaterThan(Date.now() / 1000 - 60)
+      expect(valueOf(after, 'companion_alert_delivery_pending', { channel: 'metrics down' })).toBe(0)
+      const { channels } = await client.call('alerts.channels', {})
+      expect(channels.find((c) => c.id === bad.id)!.health).toMatchObject({ status: 'failing', failingSince: expect.any(Number), lastError: 'maintenance', lastSuccessAt: null })
+      expect(channels.find((c) => c.id === good.id)!.health).toMatchObject({ status: 'ok', failingSince: null, lastError: null, lastSuccessAt: expect.any(Number) })
+
+      down.failWith = null
+      expect(await client.call('alerts.testChannel', { id: bad.id })).toMatchObject({ delivered: true })
+      expect(count(await scrape(), 'metrics down', 'delivered')).toBe(1)
+      const about = (name: string) => lines.filter((l) => l.includes(`alert channel "${name}"`)).map((l) => l.replace(/^\S+ /, ''))
+      expect(about('metrics down')).toEqual([
+        'warn alert channel "metrics down" (webhook) is failing: maintenance; alerts for it wait in the outbox and are tried again\n',
+        'info alert channel "metrics down" (webhook) delivers again\n'
+      ])
+      expect(about('metrics ok')).toEqual([])
+      for (const secret of ['ok-hook', 'down-hook']) expect(lines.join('')).not.toContain(secret)
+    } finally {
+      configureLog({ out: (line) => void process.stderr.write(line) })
+      await Promise.all([ok.close(), down.close()])
+    }
+  })
 })
 
 /**

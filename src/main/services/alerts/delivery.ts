@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { AddChannelInput, Alert, AlertState, ChannelView, DeliveryOutcome, DeliveryState, Output, ParsedInput } from '../../../shared/contract'
-import { MAX_CHANNELS } from '../../../shared/contract'
+import { DELIVERY_OUTCOMES, MAX_CHANNELS } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { ChannelRow, OutboxRow, OutboxStore } from '../../cache/outbox-store'
 import { OUTBOX_DONE_KEPT_MS } from '../../cache/outbox-store'
@@ -24,6 +24,7 @@ import { realClock, type Clock } from '../../clock'
 import type { SecretStore } from '../../secrets'
 import { channelView, openChannel, secretsOf, splitChannel } from './channel-registry'
 import { backoffMs } from '../../../shared/domain/backoff'
+import type { ChannelDeliveryStats } from '../watch/exporter'
 import { ChannelHealthBook, type HealthLog } from './channel-health'
 import { send, type Notice, type SendResult } from './channels'
 import { cut } from './channels/message'
@@ -155,6 +156,19 @@ export class DeliveryService {
   channels(): Output<'alerts.channels'> {
     const pending = this.opts.store.pendingCounts()
     return { channels: this.opts.store.channels().map((c) => channelView(c, this.opts.store.lastTry(c.id), this.health.health(c.id, pending.get(c.id) ?? 0))) }
+  }
+
+  /** Each channel's delivery for /metrics: what waits, when it last delivered, its tries since start per outcome. */
+  channelStats(): ChannelDeliveryStats[] {
+    const pending = this.opts.store.pendingCounts()
+    const counts = this.health.outcomeCounts()
+    const none = Object.fromEntries(DELIVERY_OUTCOMES.map((o) => [o, 0])) as Record<DeliveryOutcome, number>
+    return this.opts.store.channels().map((c) => ({
+      name: c.name,
+      pending: pending.get(c.id) ?? 0,
+      lastSuccessAt: this.opts.store.deliveryRecord(c.id).lastSuccessAt,
+      outcomes: counts.get(c.id) ?? none
+    }))
   }
 
   addChannel(input: AddChannelInput): ChannelView {

@@ -4,14 +4,19 @@
  * at the next scrape). A value the check did not learn is left out, never exported as 0. Served by
  * browser mode and `companion watch --metrics-port` (src/main/server/metrics.ts).
  */
-import { Gauge, Registry } from 'prom-client'
-import { ALERT_RULES, type WatchSample } from '../../../shared/contract'
+import { Counter, Gauge, Registry } from 'prom-client'
+import { ALERT_RULES, DELIVERY_OUTCOMES, type DeliveryOutcome, type WatchSample } from '../../../shared/contract'
 import { compareVersions, parseVersion } from './versions'
 
 /** The Primary Network's subnet ID: the `subnet_id` of a validator the sample names with subnetID null. */
 export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY'
 
 const node = ['profile', 'profile_id'] as const
+/**
+ * A channel by its name: the name the operator gave it (unique, at most 50 channels, so few series), never
+ * its target or URL, which may carry the secret. prom-client escapes whatever characters it holds.
+ */
+const channel = ['channel'] as const
 const validator = ['profile', 'profile_id', 'node_id', 'subnet_id'] as const
 
 /** Every metric the exporter serves: the dashboard and alert rules in resources/ are checked against it. */
@@ -66,16 +71,38 @@ export const EXPORTED_METRICS = {
     labels: [...node, 'rule', 'severity']
   },
   checkDuration: { name: 'companion_check_duration_seconds', help: 'How long the last check of the node took, in seconds', labels: node },
-  lastCheck: { name: 'companion_last_check_timestamp_seconds', help: 'When the node was last checked, in unix seconds', labels: node }
+  lastCheck: { name: 'companion_last_check_timestamp_seconds', help: 'When the node was last checked, in unix seconds', labels: node },
+  alertDeliveries: {
+    name: 'companion_alert_deliveries_total',
+    help: 'Tries to send an alert (or a test) to a channel since this process started, per outcome: delivered, retrying (failed, tried again), gave-up, refused',
+    labels: [...channel, 'outcome'],
+    counter: true
+  },
+  alertDeliveryPending: { name: 'companion_alert_delivery_pending', help: 'Alert changes waiting in the outbox for the channel', labels: channel },
+  alertDeliveryLastSuccess: {
+    name: 'companion_alert_delivery_last_success_timestamp_seconds',
+    help: 'When the channel last took a message, in unix seconds (absent: never)',
+    labels: channel
+  }
 } as const
 
 export type ExportedMetric = keyof typeof EXPORTED_METRICS
 export const EXPORTED_METRIC_NAMES: readonly string[] = Object.values(EXPORTED_METRICS).map((m) => m.name)
 
-/** What one scrape shows: every profile with its latest sample (none yet: only its alerts), and the open alerts. */
+/** One alert channel's delivery, as a scrape shows it. */
+export interface ChannelDeliveryStats {
+  name: string
+  pending: number
+  lastSuccessAt: number | null
+  /** tries since this process started, per outcome */
+  outcomes: Record<DeliveryOutcome, number>
+}
+
+/** What one scrape shows: every profile with its latest sample (none yet: only its alerts), the open alerts, and each alert channel. */
 export interface ExporterSnapshot {
   profiles: Array<{ id: string; name: string; latest: WatchSample | undefined }>
   openAlerts: Array<{ profileId: string; rule: string; severity: string }>
+  channels?: ChannelDeliveryStats[]
 }
 
 export interface Scrape {
@@ -87,10 +114,17 @@ export interface Scrape {
 export function buildRegistry(snapshot: ExporterSnapshot): Registry {
   const registry = new Registry()
   const gauges = Object.fromEntries(
-    Object.entries(EXPORTED_METRICS).map(([key, m]) => [key, new Gauge({ name: m.name, help: m.help, labelNames: [...m.labels], registers: [registry] })])
-  ) as Record<ExportedMetric, Gauge>
+    Object.entries(EXPORTED_METRICS).map(([key, m]) => {
+      const config = { name: m.name, help: m.help, labelNames: [...m.labels], registers: [registry] }
+      return [key, 'counter' in m ? new Counter(config) : new Gauge(config)]
+    })
+  ) as Record<ExportedMetric, Gauge | Counter>
   const set = (metric: ExportedMetric, labels: Record<string, string>, value: number | undefined): void => {
-    if (value !== undefined && Number.isFinite(value)) gauges[metric].set(labels, value)
+    if (value === undefined || !Number.isFinite(value)) return
+    const m = gauges[metric]
+    // A counter is built afresh at each scrape too: its total since start, added once.
+    if (m instanceof Counter) m.inc(labels, value)
+    else m.set(labels, value)
   }
   const flag = (b: boolean | null | undefined): number | undefined => (b === true ? 1 : b === false ? 0 : undefined)
   const num = (s: string | undefined): number | undefined => (s === undefined ? undefined : Number(s))
@@ -135,6 +169,14 @@ export function buildRegistry(snapshot: ExporterSnapshot): Registry {
   }
   for (const f of firing.values())
     set('alertsFiring', { profile: names.get(f.profileId) ?? f.profileId, profile_id: f.profileId, rule: f.rule, severity: f.severity }, f.count)
+
+  // Every outcome of every channel, 0 included: a rate() over a counter that appears only at its first
+  // failure misses that failure.
+  for (const c of snapshot.channels ?? []) {
+    for (const outcome of DELIVERY_OUTCOMES) set('alertDeliveries', { channel: c.name, outcome }, c.outcomes[outcome])
+    set('alertDeliveryPending', { channel: c.name }, c.pending)
+    set('alertDeliveryLastSuccess', { channel: c.name }, c.lastSuccessAt === null ? undefined : c.lastSuccessAt / 1000)
+  }
   return registry
 }
 
@@ -160,12 +202,15 @@ export interface ExporterSources {
   profiles: () => Array<{ id: string; name: string }>
   samples: { recentSamples(profileId: string, count: number): WatchSample[] }
   openAlerts: () => Array<{ profileId: string; rule: string; severity: string }>
+  /** each alert channel's delivery */
+  channels?: () => ChannelDeliveryStats[]
 }
 
 /** The snapshot of one scrape: every stored profile, each with its newest sample, and the open alerts. */
 export function snapshotOf(from: ExporterSources): ExporterSnapshot {
   return {
     profiles: from.profiles().map((p) => ({ id: p.id, name: p.name, latest: from.samples.recentSamples(p.id, 1).at(-1) })),
-    openAlerts: from.openAlerts()
+    openAlerts: from.openAlerts(),
+    ...(from.channels ? { channels: from.channels() } : {})
   }
 }
