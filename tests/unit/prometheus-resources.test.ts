@@ -28,7 +28,7 @@ interface Panel {
 }
 
 const LABELS = new Set<string>(Object.values(EXPORTED_METRICS).flatMap((m) => [...m.labels]))
-const FUNCTIONS = new Set(['sum', 'min', 'max', 'avg', 'count', 'time', 'max_over_time', 'min_over_time', 'avg_over_time', 'absent', 'vector', 'clamp_min', 'rate', 'deriv', 'predict_linear'])
+const FUNCTIONS = new Set(['sum', 'min', 'max', 'avg', 'count', 'time', 'max_over_time', 'min_over_time', 'avg_over_time', 'absent', 'vector', 'clamp_min', 'rate', 'increase', 'deriv', 'predict_linear'])
 const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'offset'])
 
 /** The metric names and label names a PromQL expression uses (throws on what it does not know). */
@@ -91,7 +91,12 @@ describe('Prometheus resources', () => {
 
   it('has a rule for each of the built-in rules, and uses only metrics and labels the exporter serves', () => {
     const rules = (parse(rulesText) as { groups: Array<{ rules: Array<{ alert: string; expr: string; labels: Record<string, string>; annotations?: Record<string, string> }> }> }).groups.flatMap((g) => g.rules)
-    expect(new Set(rules.map((r) => r.labels.rule))).toEqual(new Set(ALERT_RULES))
+    // The node rules mirror the app's own; the delivery rules (no rule label) watch the companion's channels.
+    expect(new Set(rules.flatMap((r) => r.labels.rule ?? []))).toEqual(new Set(ALERT_RULES))
+    const delivery = rules.filter((r) => r.labels.rule === undefined)
+    expect(delivery.map((r) => r.alert)).toEqual(['CompanionAlertChannelFailing', 'CompanionAlertChannelGaveUp', 'CompanionAlertDeliveryBacklog'])
+    for (const m of ['companion_alert_deliveries_total', 'companion_alert_delivery_pending'])
+      expect(delivery.some((r) => promqlNames(r.expr).metrics.includes(m)), m).toBe(true)
     for (const r of rules) {
       expectExported(r.expr, r.alert)
       for (const text of Object.values(r.annotations ?? {}))
@@ -113,7 +118,20 @@ describe('Prometheus resources', () => {
       }
     }
     // Fleet up/healthy/peers, uptime, stake end, L1 balance, alerts firing, check duration: each has a panel.
-    for (const m of ['companion_node_up', 'companion_node_healthy', 'companion_node_peers', 'companion_validator_uptime_ratio', 'companion_validator_stake_end_timestamp_seconds', 'companion_l1_validator_balance_navax', 'companion_alerts_firing', 'companion_check_duration_seconds'])
+    // And the alert channels' deliveries, what waits for them and when each last delivered.
+    for (const m of [
+      'companion_node_up',
+      'companion_node_healthy',
+      'companion_node_peers',
+      'companion_validator_uptime_ratio',
+      'companion_validator_stake_end_timestamp_seconds',
+      'companion_l1_validator_balance_navax',
+      'companion_alerts_firing',
+      'companion_check_duration_seconds',
+      'companion_alert_deliveries_total',
+      'companion_alert_delivery_pending',
+      'companion_alert_delivery_last_success_timestamp_seconds'
+    ])
       expect([...used]).toContain(m)
     for (const v of dashboard.templating.list.filter((x) => x.type === 'query')) {
       const q = typeof v.query === 'string' ? v.query : (v.query?.query ?? '')
