@@ -8,21 +8,22 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { callApp, expect, openPanel, shot, test } from './fixtures'
 
-/** A loopback webhook receiver that answers 200 with a short text, counting what it got. */
-async function receiver(): Promise<{ url: string; got: unknown[]; close: () => Promise<void> }> {
+/** A loopback webhook receiver that answers 200 with a short text (or 503 while `down`), counting what it got. */
+async function receiver(): Promise<{ url: string; got: unknown[]; down: { on: boolean }; close: () => Promise<void> }> {
   const got: unknown[] = []
+  const down = { on: false }
   const server: Server = createServer((req, res) => {
     let body = ''
     req.on('data', (d: Buffer) => (body += d.toString()))
     req.on('end', () => {
       got.push(JSON.parse(body))
-      res.writeHead(200, { 'content-type': 'text/plain' })
-      res.end('ok, got it')
+      res.writeHead(down.on ? 503 : 200, { 'content-type': 'text/plain' })
+      res.end(down.on ? 'down for maintenance' : 'ok, got it')
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/hook?token=s3cr3t-token`, got, close: () => new Promise((r) => server.close(() => r())) }
+  return { url: `http://127.0.0.1:${port}/hook?token=s3cr3t-token`, got, down, close: () => new Promise((r) => server.close(() => r())) }
 }
 
 // The test's receiver is on 127.0.0.1: a page adds such a channel only when serve allows it.
@@ -116,6 +117,45 @@ test.describe('alerts panel', () => {
       await page.locator('.n-popconfirm').getByRole('button', { name: 'Remove' }).click()
       await expect(row).toHaveCount(0)
     } finally {
+      await hook.close()
+    }
+  })
+
+  test('a failing channel: shown failing since when and with what, in its card and in the Fleet head; delivering again once it answers', async ({ app: page, companion }) => {
+    const hook = await receiver()
+    hook.down.on = true
+    const name = `flaky ${Date.now() % 100_000}`
+    const channel = await callApp(companion, 'alerts.addChannel', { kind: 'webhook', name, url: hook.url })
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await page.emulateMedia({ colorScheme: 'light' })
+      await openPanel(page, 'alerts')
+      await page.getByTestId('alerts-tab-channels').click()
+      const row = page.locator(`[data-testid="channel-row"][data-name="${name}"]`)
+      await expect(row.getByTestId('channel-health')).toHaveAttribute('data-status', 'untried')
+      await expect(row.getByTestId('channel-health')).toContainText('not tried yet · nothing waiting')
+
+      await row.getByTestId('channel-test').click()
+      await expect(row.getByTestId('channel-test-result')).toHaveAttribute('data-delivered', 'false')
+      const health = row.getByTestId('channel-health')
+      await expect(health).toHaveAttribute('data-status', 'failing')
+      await expect(health).toContainText(/failing\s*since .*: “down for maintenance”/)
+      await shot(page, 'alerts-08-channel-failing-1440')
+
+      await openPanel(page, 'fleet')
+      const head = page.getByTestId('fleet-failing-channels')
+      await expect(head).toBeVisible()
+      await expect(head).toContainText('failing')
+      await shot(page, 'alerts-09-fleet-channel-failing-1440')
+
+      hook.down.on = false
+      await head.click()
+      await page.getByTestId('alerts-tab-channels').click()
+      await row.getByTestId('channel-test').click()
+      await expect(row.getByTestId('channel-health')).toHaveAttribute('data-status', 'ok')
+      await expect(row.getByTestId('channel-health')).toContainText('delivering · nothing waiting · last delivered')
+    } finally {
+      await callApp(companion, 'alerts.removeChannel', { id: channel.id })
       await hook.close()
     }
   })
