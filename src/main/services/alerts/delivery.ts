@@ -6,8 +6,9 @@
  * the slots shared among channels (the first due row of each channel, channels served in turn), so that a
  * receiver that never answers holds one slot until its deadline and never delays another channel. Each try
  * has a deadline it cannot lose (try-deadline.ts); past it, the try is a failure like any other ("no answer
- * within 15 s"). It writes the try and what follows in one transaction: delivered; refused (the receiver said no: a 4xx, an SMTP 5xx); tried again
- * later on no answer, 408, 425, 429, 5xx or an SMTP 4xx, after an exponential backoff with jitter or the
+ * within 15 s"). It writes the try and what follows in one transaction: delivered; refused (the receiver
+ * said no: a 4xx, an SMTP 5xx); tried again later on no answer, 408, 425, 429, 5xx or an SMTP 4xx, after
+ * an exponential backoff with jitter or the
  * receiver's Retry-After (capped); given up after the last try. A try that was under way when the app
  * stopped, or was killed, has left its row in the outbox: it is sent after the next start (a killed
  * process's row once its claim lapses, after the longest a try can take). So each change arrives at least
