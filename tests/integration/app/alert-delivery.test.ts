@@ -304,8 +304,9 @@ describe('the outbox and its sender', () => {
 
   function service(dataDir: string, retry: Partial<RetryPolicy> = {}, secrets: SecretStore = plainSecretStore) {
     const { db } = openDatabase(dataDir)
-    const delivery = new DeliveryService({ store: new OutboxStore(db), secrets, retry })
-    return { delivery, close: () => (delivery.stop(), db.close()) }
+    const lines: string[] = []
+    const delivery = new DeliveryService({ store: new OutboxStore(db), secrets, retry, warn: (m) => lines.push(`warn ${m}`), info: (m) => lines.push(`info ${m}`) })
+    return { delivery, lines, close: () => (delivery.stop(), db.close()) }
   }
 
   const triesOf = (d: DeliveryService, alertId: string) => d.deliveries({ limit: 100, alertId }).tries
@@ -358,6 +359,10 @@ describe('the outbox and its sender', () => {
         [1, 'retrying', 500]
       ])
       expect(gaveUp[0]!.reply).toBe('internal error; gave up after 3 tries')
+      // The log: once when the channel started failing, once for each alert it gave up on, not at each retry.
+      const [first, ...rest] = await until(() => s.lines.filter((l) => l.includes('"down"')), (l) => l.length === 3)
+      expect(first).toBe('warn alert channel "down" (webhook) is failing: internal error; alerts for it wait in the outbox and are tried again')
+      expect(rest.sort()).toEqual([2, 3].map((n) => `warn alert channel "down" (webhook) gave up on the firing alert ${alert(n).id} after 3 tries: internal error`))
       const refused = await until(() => triesOf(s.delivery, alert(3).id).filter((t) => t.channelName === 'strict'), (t) => t.length > 0)
       expect(refused.map((t) => [t.attempt, t.outcome, t.status, t.reply])).toEqual([[1, 'refused', 400, 'invalid_payload']])
       await until(() => s.delivery.deliveries({ limit: 10 }).pending, (p) => p.length === 0, 10_000)
