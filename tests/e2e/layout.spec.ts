@@ -87,8 +87,9 @@ test('every panel fits at 1024, 1440 and 1920 px with the demo data loaded', asy
       else await page.evaluate((hash) => (location.hash = hash), v.hash)
       // The ready marker is the panel's own (no two panels share one), so the one before it is gone.
       await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
-      // Let the tables lay out and the charts draw.
-      await page.waitForTimeout(250)
+      // Let the tables lay out and the charts draw: two frames (a resize observer's callback runs in the first, the
+      // re-render it asks for is laid out by the second), counted by the page, not guessed as a duration.
+      await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
       for (const p of await overflowing(page)) found.push(`${width}px ${v.path}: ${p}`)
       // Pictures for people (SHOTS=1, as shot() takes them): no assertion reads them.
       if (process.env['SHOTS']) await page.screenshot({ path: `test-results/layout/${width}-${v.path}.png`, fullPage: true })

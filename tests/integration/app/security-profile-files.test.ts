@@ -57,14 +57,14 @@ function mkfifo(path: string): void {
 const readable = manyLines(300, 1, 1)
 
 describe('only regular files, without blocking', () => {
-  it('a named pipe is refused in under a second, named directly or through a link, and not listed', async () => {
+  it('a named pipe is refused without blocking, named directly or through a link, and not listed', async () => {
     const c = await client()
     mkfifo(join(folder.dir, 'cpu.profile'))
     symlinkSync('cpu.profile', join(folder.dir, 'latest.profile'))
     for (const name of ['cpu.profile', 'latest.profile']) {
-      const started = Date.now()
+      // Opening a pipe nobody writes to never returns: an answer at all (this message, before the test's time-out)
+      // shows it was not opened. A bound in milliseconds here only measured how busy the machine was.
       const e = await failure(c.call('control.openProfile', { name }))
-      expect(Date.now() - started).toBeLessThan(1_000)
       expect(e).toMatchObject({ code: 'BAD_INPUT', message: `${name} is a named pipe, not a regular file: not read` })
     }
     expect((await c.call('control.profileFiles', {})).files).toEqual([])

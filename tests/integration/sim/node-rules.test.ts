@@ -21,6 +21,24 @@ afterAll(async () => {
 
 const rich = () => sim.dataset.richAddress
 
+/**
+ * Subscribes to newHeads and waits for anvil's answer (the subscription's id), so that a block mined next is one the
+ * subscription sees, however slow the machine: a fixed wait missed it on a loaded one and the test then hung.
+ */
+async function subscribeNewHeads(ws: WebSocket): Promise<void> {
+  const answered = new Promise<void>((resolve) => {
+    const onMessage = (d: WebSocket.RawData): void => {
+      const m = JSON.parse(d.toString()) as { id?: number; result?: unknown }
+      if (m.id !== 99 || typeof m.result !== 'string') return
+      ws.off('message', onMessage)
+      resolve()
+    }
+    ws.on('message', onMessage)
+  })
+  ws.send(JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'eth_subscribe', params: ['newHeads'] }))
+  await answered
+}
+
 describe('node rules', () => {
   it('refuses a batch of more than 40 items on /ext/bc/C/rpc, accepts 40', async () => {
     const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId', params: [] }))
@@ -120,8 +138,7 @@ describe('node rules', () => {
         resolve()
       }
     }))
-    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }))
-    await new Promise((r) => setTimeout(r, 200))
+    await subscribeNewHeads(ws)
     await post(sim.anvilUrl, { jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] })
     await got
     const n = heads[0].number
@@ -168,8 +185,7 @@ describe('node faults', () => {
     await new Promise((r) => ws.once('open', r))
     sim.faults.add({ service: 'node', kind: 'wsDrop', match: 'eth_subscription', count: 1 })
     const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)))
-    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }))
-    await new Promise((r) => setTimeout(r, 200))
+    await subscribeNewHeads(ws)
     await post(sim.anvilUrl, { jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] })
     expect(await closed).toBe(1006)
   })

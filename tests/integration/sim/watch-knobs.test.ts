@@ -158,13 +158,13 @@ describe('unresponsive: the node stops answering, /__sim/* does not', () => {
     sim.setConfig({ unresponsive: 'refuse' })
     await closed
     for (const [path, init] of [['/ext/info', rpcInit('info.getNodeID')], ['/ext/health', {}], ['/ext/metrics', {}], ['/ext/bc/C/rpc', rpcInit('eth_chainId')]] as const) {
-      const started = Date.now()
+      // Refused, not hung: a hang would end in the signal's TimeoutError (a DOMException), a closed connection is
+      // fetch's TypeError, whatever the machine's speed (a bound in milliseconds only measured how busy it was).
       const err = await fetch(`${sim.nodeUrl}${path}`, { ...init, signal: AbortSignal.timeout(5_000) }).then(
         () => undefined,
         (e: unknown) => e as Error,
       )
       expect(err, path).toBeInstanceOf(TypeError)
-      expect(Date.now() - started, path).toBeLessThan(2_000)
     }
     await expect(openWs()).rejects.toBeDefined()
     expect(sim.setConfig({})).toEqual({ ...DEFAULT_CONFIG, unresponsive: 'refuse' })
