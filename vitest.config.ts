@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
 
 // Two projects so `npm test` can run them as separate, named steps.
@@ -18,6 +19,20 @@ export default defineConfig({
           // each file: a third of the CPU time (loading was most of it). A file that replaces a module
           // (vi.mock of electron) loads what uses it afresh with vi.resetModules().
           isolate: false
+        }
+      },
+      {
+        // The renderer's components and panels mounted in a DOM (happy-dom) with Naive UI, Pinia and the router
+        // as main.ts sets them up, their stores fed by the contract's in-memory transport against a real app
+        // (createApp) and, where data matters, the sim: what a panel shows for given data, in milliseconds
+        // instead of a browser's seconds. tests/component/mount.ts builds one.
+        plugins: [vue()],
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.ts'],
+          environment: './tests/component/environment.ts',
+          testTimeout: 60_000,
+          hookTimeout: 60_000
         }
       },
       {

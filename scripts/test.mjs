@@ -39,6 +39,8 @@ const STAGES = [
   { step: 1, name: 'lint', cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
   { step: 1, name: 'typecheck:node', cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
   { step: 1, name: 'typecheck:web', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.web.json', '--noEmit'] },
+  // The component tests with the renderer's .vue files they mount (tsconfig.component.json).
+  { step: 1, name: 'typecheck:component', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.component.json', '--noEmit'] },
   // Nothing to do when the module is built (a plain `npm ci` builds it): the stage then ends at once.
   { step: 1, name: 'native', cmd: NATIVE_BUILT ? [process.execPath, '-e', ''] : [NPM, 'rebuild', 'better-sqlite3'] },
   {
