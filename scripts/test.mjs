@@ -5,7 +5,7 @@
  *   1. at once:   lint, type check (main + tests), type check (renderer), build, and better-sqlite3's native
  *                 module when it is not built yet (`npm ci --ignore-scripts` leaves it so: .ci/run compiles
  *                 its 9 MB of C, about 70 s of one core, beside the checks that do not need it);
- *                 once it is there, the unit tests; and once the build is there too, beside everything after
+ *                 once it is there, the unit and component tests; and once the build is there too, beside everything after
  *                 it: the package test (npm pack, install the tarball with --omit=dev, run the installed
  *                 `companion`); it mostly waits on npm and on the processes it starts, so it fills the gaps
  *   2. then:      integration tests (files in parallel, each with its own sim and data folder)
@@ -49,6 +49,14 @@ const STAGES = [
     after: ['native'],
     cmd: [BIN('vitest'), 'run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'unit.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
+  },
+  {
+    // The renderer's panels in happy-dom against a real app: beside the unit tests, once the native module is there.
+    step: 1,
+    name: 'component',
+    after: ['native'],
+    cmd: [BIN('vitest'), 'run', '--project', 'component', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'component.json')}`],
+    report: { kind: 'vitest', file: join(REPORTS, 'component.json') }
   },
   { step: 1, name: 'build', cmd: [BIN('electron-vite'), 'build', '--logLevel', 'warn'] },
   {
