@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.ts'],
           environment: './tests/component/environment.ts',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000
         }
       },
@@ -40,7 +40,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: true,
           // As the unit tests: the files of a worker share one module registry (loading the app's modules again

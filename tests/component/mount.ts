@@ -37,7 +37,7 @@ export interface MountOptions {
   app?: Partial<AppOptions>
   /** An existing data folder (a restart on the same data); by default a fresh one, removed afterwards. */
   dataDir?: string
-  /** The window's width in px (the shell collapses its side columns under 1280). */
+  /** The window's width in px, 1366 by default as the end-to-end tests' (the shell collapses its side columns under 1280). */
   width?: number
 }
 
@@ -108,7 +108,7 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
   app.server.attach(second.server, mode === 'browser' ? 'ws' : 'memory')
   const client = createRpcClient<Contract>(second.client)
 
-  if (options.width) Object.defineProperty(window, 'innerWidth', { configurable: true, value: options.width })
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: options.width ?? 1366 })
   window.location.hash = `#${options.path}`
   // A fresh page: the renderer's modules (api client, connection state, module-level refs) loaded again.
   vi.resetModules()
@@ -153,10 +153,10 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
             await settle()
             if (!ok()) throw new Error(`still waiting for ${what}`)
           },
-          { timeout: 15_000, interval: 20 }
+          { timeout: 30_000, interval: 20 }
         )
       } catch {
-        throw new Error(`waited 15 s for ${what}; the page showed:\n${document.body.textContent?.replace(/\s+/g, ' ').slice(0, 2_000)}`)
+        throw new Error(`waited 30 s for ${what}; the page showed:\n${document.body.textContent?.replace(/\s+/g, ' ').slice(0, 2_000)}`)
       }
     },
     async profileAt(sim, name = 'sim', more = {}) {
