@@ -31,8 +31,9 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.ts'],
           environment: './tests/component/environment.ts',
-          testTimeout: 90_000,
-          hookTimeout: 60_000
+          // Generous, as the end-to-end tests': a sim and a mount on a loaded 2-core machine; nothing here asserts speed.
+          testTimeout: 120_000,
+          hookTimeout: 120_000
         }
       },
       {
