@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
 
 // Two projects so `npm test` can run them as separate, named steps.
@@ -21,11 +22,26 @@ export default defineConfig({
         }
       },
       {
+        // The renderer's components and panels mounted in a DOM (happy-dom) with Naive UI, Pinia and the router
+        // as main.ts sets them up, their stores fed by the contract's in-memory transport against a real app
+        // (createApp) and, where data matters, the sim: what a panel shows for given data, in milliseconds
+        // instead of a browser's seconds. tests/component/mount.ts builds one.
+        plugins: [vue()],
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.ts'],
+          environment: './tests/component/environment.ts',
+          // Generous, as the end-to-end tests': a sim and a mount on a loaded 2-core machine; nothing here asserts speed.
+          testTimeout: 120_000,
+          hookTimeout: 120_000
+        }
+      },
+      {
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: true,
           // As the unit tests: the files of a worker share one module registry (loading the app's modules again

@@ -5,7 +5,7 @@
  *   1. at once:   lint, type check (main + tests), type check (renderer), build, and better-sqlite3's native
  *                 module when it is not built yet (`npm ci --ignore-scripts` leaves it so: .ci/run compiles
  *                 its 9 MB of C, about 70 s of one core, beside the checks that do not need it);
- *                 once it is there, the unit tests; and once the build is there too, beside everything after
+ *                 once it is there, the unit and component tests; and once the build is there too, beside everything after
  *                 it: the package test (npm pack, install the tarball with --omit=dev, run the installed
  *                 `companion`); it mostly waits on npm and on the processes it starts, so it fills the gaps
  *   2. then:      integration tests (files in parallel, each with its own sim and data folder)
@@ -39,6 +39,8 @@ const STAGES = [
   { step: 1, name: 'lint', cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
   { step: 1, name: 'typecheck:node', cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
   { step: 1, name: 'typecheck:web', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.web.json', '--noEmit'] },
+  // The component tests with the renderer's .vue files they mount (tsconfig.component.json).
+  { step: 1, name: 'typecheck:component', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.component.json', '--noEmit'] },
   // Nothing to do when the module is built (a plain `npm ci` builds it): the stage then ends at once.
   { step: 1, name: 'native', cmd: NATIVE_BUILT ? [process.execPath, '-e', ''] : [NPM, 'rebuild', 'better-sqlite3'] },
   {
@@ -47,6 +49,14 @@ const STAGES = [
     after: ['native'],
     cmd: [BIN('vitest'), 'run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'unit.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
+  },
+  {
+    // The renderer's panels in happy-dom against a real app: beside the unit tests, once the native module is there.
+    step: 1,
+    name: 'component',
+    after: ['native'],
+    cmd: [BIN('vitest'), 'run', '--project', 'component', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'component.json')}`],
+    report: { kind: 'vitest', file: join(REPORTS, 'component.json') }
   },
   { step: 1, name: 'build', cmd: [BIN('electron-vite'), 'build', '--logLevel', 'warn'] },
   {

@@ -3,8 +3,9 @@
  * revert themselves, the VM configuration with its changes, and the profile files opened as a table and a
  * flame graph. Each test starts a sim of its own and a profile pointing at it (no profile folder: the app
  * works it out from the node's admin-api-dir, except in the test that sets one); browser mode runs with
- * --allow-node-changes, except in the last group, which checks that the default browser mode keeps the
- * node-changing buttons off and says how to turn them on.
+ * --allow-node-changes. What the panel shows for what the app and the node allow (the default browser mode's
+ * buttons off, a node without the admin API, a profile without a folder) is checked at the component level:
+ * tests/component/control.test.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,7 +16,7 @@ import Database from 'better-sqlite3'
 import { DB_FILE } from '../../src/main/cache/database'
 import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
-import { activateListedProfile, activateSimProfile, advanceTime, chooseProfileDir, expect, fillProfile, openPanel, ownServe, shot, simConfig, test, type Companion } from './fixtures'
+import { activateSimProfile, advanceTime, chooseProfileDir, expect, openPanel, ownServe, shot, simConfig, test, type Companion } from './fixtures'
 
 // This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
 test.use({ serveArgs: ['--allow-node-changes'] })
@@ -425,22 +426,6 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
 })
 
 test.describe('node control, browser mode of the test\'s own', () => {
-  test('default browser mode: the node-changing buttons are off, and the panel says how to turn them on', async ({ page, sim }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-plain-'))
-    try {
-      // As `npm run serve` starts by default: no --allow-node-changes.
-      const close = await ownServe(page, dataDir)
-      try {
-        await changesOff(page, sim)
-      } finally {
-        await close()
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  })
-
   test('a revert that fell due while the app was closed is carried out at the next start, and reported until dismissed', async ({ page, sim }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-late-'))
@@ -497,18 +482,6 @@ test.describe('node control, browser mode of the test\'s own', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   })
-
-  async function changesOff(page: Page, sim: Sim): Promise<void> {
-    await openControl(page, sim, 'Changes off')
-    await expect(page.getByTestId('node-changes-off')).toContainText('start serve with --allow-node-changes')
-    for (const id of ['cpu-start', 'cpu-start-timed', 'memory-profile', 'lock-profile', 'loglevel-set']) {
-      await expect(page.getByTestId(id)).toBeDisabled()
-    }
-    // Reading still works.
-    await openTab(page, 'VM configuration')
-    await expect(page.getByTestId('vm-tree')).toContainText('log-level: info')
-    await shot(page, 'control-15-changes-off')
-  }
 })
 
 test.describe('node control: what the panel needs', () => {
@@ -544,38 +517,5 @@ test.describe('node control: what the panel needs', () => {
     await expect(vm.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
     await expect(vm.getByTestId('vm-tree')).toContainText('admin-api-dir')
     await simConfig(sim, { unresponsive: null })
-  })
-
-  test('a profile without a profile folder is told where the app looks and where that came from, and how to set it; the page shows the folder read-only, with where to choose it', async ({ app: page, sim }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await openPanel(page, 'connections')
-    await page.getByTestId('profile-new').click()
-    await fillProfile(page, { name: 'No folder', network: 'mainnet', nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl })
-    // Browser mode: no control that would fail, but the folder and where it is chosen (the desktop app, the CLI).
-    const form = page.getByTestId('profile-form')
-    await expect(form.getByTestId('field-profileDir')).toHaveCount(0)
-    await expect(form.getByTestId('profile-dir-value')).toContainText('Not set')
-    await expect(form.getByTestId('profile-dir-how')).toContainText('not from a browser page')
-    await expect(form.getByTestId('profile-dir-how')).toContainText('companion call profiles.setProfileDir')
-    await shot(page, 'control-16-folder-read-only')
-    await page.getByTestId('profile-save').click()
-    await expect(page.getByTestId('profile-form')).toBeHidden()
-    await activateListedProfile(page, 'No folder')
-    await openPanel(page, 'control')
-    await openTab(page, 'Profile files')
-    // No folder on the profile: the app looks where the node says it writes, and says how to look elsewhere.
-    await expect(page.getByTestId('profile-dir-source')).toHaveAttribute('data-source', 'node')
-    await expect(page.getByTestId('profile-dir-source')).toContainText('Profile folder')
-    await expect(page.getByTestId('profile-dir')).toHaveText(sim.profileDir)
-    await shot(page, 'control-17-folder-unset')
-  })
-
-  test('a node without the admin API: the panel says it is unavailable, why, and the node flag', async ({ app: page, sim }) => {
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await simConfig(sim, { adminApi: false })
-    await openControl(page, sim, 'No admin')
-    await expect(page.getByTestId('panel-needs-admin')).toContainText('admin-api-enabled')
-    await expect(page.getByTestId('profilers')).toHaveCount(0)
-    await shot(page, 'control-18-no-admin-api')
   })
 })

@@ -234,15 +234,7 @@ export async function callApp<M extends Method>(companion: Companion, method: M,
   }
 }
 
-/** Switches the sim's node at run time (POST /__sim/config). */
-export async function simConfig(sim: Sim, patch: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${sim.nodeUrl}/__sim/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(patch)
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-}
+export { simConfig } from '../support/sim-config'
 
 /**
  * A picture for people to look at: test-results/screens/<name>.png, or SHOT_DIR/<name>.png (a run starting

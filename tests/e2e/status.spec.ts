@@ -1,7 +1,8 @@
 /**
  * The status view's node blocks (identity and health, cached reads) against the local network
  * (tests/sim): live while the node answers, from the cache marked "cached" once it is gone, and "does
- * not serve" for a node without the info or health API. Each test starts a sim of its own and points a
+ * not serve" for a node without the info or health API (that, and a failing health check, are checked at
+ * the component level: tests/component/status.test.ts). Each test starts a sim of its own and points a
  * profile of its own at it; the browser-mode server is the worker's.
  */
 import type { Page } from '@playwright/test'
@@ -140,50 +141,6 @@ test.describe('status view: the node', () => {
     await expect(page.getByTestId('source-offline')).toBeHidden()
     await page.emulateMedia({ colorScheme: 'light' })
     await shot(page, 'status-07-cached-light')
-  })
-
-  test('a node without the info API: the block says so instead of an error; likewise for health', async ({ app: page }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await simConfig(running(), { infoApi: false })
-    await activateStatusSim(page, 'No info API')
-
-    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
-    const node = page.getByTestId('node-block')
-    await expect(node.getByTestId('node-not-served')).toContainText('This node does not serve the info API')
-    await expect(node.getByTestId('error-notice')).toHaveCount(0)
-    await expect(node.getByTestId('node-id')).toHaveCount(0)
-    // Health is a separate API: still there.
-    await expect(page.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
-    await shot(page, 'status-08-no-info-api')
-
-    await simConfig(running(), { infoApi: true, healthApi: false })
-    await checkAgain(page)
-    await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'available')
-    await expect(node.getByTestId('node-id')).toHaveText(running().dataset.nodes.self)
-    await expect(page.getByTestId('health-block').getByTestId('health-not-served')).toContainText(
-      'This node does not serve the health API'
-    )
-  })
-
-  test('a failing health check is shown first, open, with the node’s error as text', async ({ app: page }) => {
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await activateStatusSim(page, 'Unhealthy node')
-    const health = page.getByTestId('health-block')
-    await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'true')
-
-    await simConfig(running(), { unhealthy: 'network' })
-    await checkAgain(page)
-    await expect(health.getByTestId('health-overall')).toHaveAttribute('data-healthy', 'false')
-    await expect(health.getByTestId('health-overall')).toHaveText('unhealthy · 1 failing')
-    const check = health.getByTestId('health-check-network')
-    await expect(check).toHaveAttribute('data-healthy', 'false')
-    await expect(check.getByTestId('health-check-error')).toContainText('network layer is unhealthy')
-    await expect(check.getByTestId('health-check-message')).toContainText('connectedPeers: 0')
-    // Failing checks come first.
-    await expect(health.locator('[data-testid^="health-check-"][data-healthy]').first()).toHaveAttribute('data-testid', 'health-check-network')
-    // No peers while the network check fails.
-    await expect(page.getByTestId('node-peers-count')).toHaveText('0')
-    await shot(page, 'status-09-unhealthy-dark')
   })
 })
 

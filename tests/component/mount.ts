@@ -1,0 +1,186 @@
+/**
+ * The renderer mounted as main.ts mounts it (App.vue with Naive UI's providers, Pinia, the router), in
+ * happy-dom, talking to a real app (createApp, on a data folder of its own) over the contract's in-memory
+ * transport: one component test is a few lines.
+ *
+ *   const ui = await mountApp({ path: '/utxos' })
+ *   await ui.profileAt(sim)
+ *   await ui.until(() => ui.text('utxos-panel').includes('…'))
+ *
+ * The seam is the desktop app's: the preload's bridge on `window.companion` (api.ts picks Electron IPC when
+ * it is there). Here the bridge carries frames over a memory pair to the app's contract server, attached as
+ * browser mode (`ws`, the default: what browser mode allows and refuses) or as a desktop window (`memory`).
+ * Nothing in the renderer changes for tests, and browser mode's token and Origin checks are untouched.
+ *
+ * The renderer's modules hold the client and its connection state at module level, as in a page: each mount
+ * loads them afresh (vi.resetModules), so that one test's subscriptions and stores never reach the next.
+ * Every mount is unmounted, and its app closed and folder removed, after the test (afterEach below).
+ */
+import { DOMWrapper, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia } from 'pinia'
+import { afterEach, vi } from 'vitest'
+import { nextTick } from 'vue'
+import { createApp, type App, type AppOptions } from '../../src/main/app'
+import { plainSecretStore } from '../../src/main/secrets'
+import type { Contract } from '../../src/shared/contract'
+import { createRpcClient, type RpcClient } from '../../src/shared/rpc/client'
+import { createMemoryPair } from '../../src/shared/rpc/memory'
+import type { Sim } from '../sim/index'
+import { tempDir } from '../support/temp'
+
+export interface MountOptions {
+  /** The route the page opens on, as in the address bar: '/utxos', '/data?tab=evm'. */
+  path: string
+  /** Browser mode (`npm run serve`, the default) or the desktop app: app.info's mode and what the contract allows. */
+  mode?: 'browser' | 'desktop'
+  /** More options for createApp (allowNodeChanges, overrides, a clock …). */
+  app?: Partial<AppOptions>
+  /** An existing data folder (a restart on the same data); by default a fresh one, removed afterwards. */
+  dataDir?: string
+  /** The window's width in px, 1366 by default as the end-to-end tests' (the shell collapses its side columns under 1280). */
+  width?: number
+}
+
+export interface MountedApp {
+  wrapper: VueWrapper
+  app: App
+  dataDir: string
+  /** A second client of the same app, as a script or another window: set up data without the form. */
+  client: RpcClient<Contract>
+  /** The one element with this data-testid (throws, naming it, when there is none). */
+  get(testId: string): DOMWrapper<Element>
+  /** Every element with this data-testid. */
+  all(testId: string): DOMWrapper<Element>[]
+  /** Whether an element with this data-testid is in the page. */
+  has(testId: string): boolean
+  /** The text of the element with this data-testid, or '' when there is none. */
+  text(testId: string): string
+  /** Waits until `ok` holds, flushing Vue between looks; fails with `what` and the last page text otherwise. */
+  until(ok: () => boolean, what?: string): Promise<void>
+  /** A profile pointed at the sim made active through the contract (as a second window would), seen by the page. */
+  profileAt(sim: Sim, name?: string, more?: Record<string, unknown>): Promise<string>
+  /** Opens another route, as a menu entry does. */
+  go(path: string): Promise<void>
+  /** Sets a text field's value (an input, or the input inside a Naive UI field with this test id) and lets Vue react. */
+  fill(testId: string, value: string): Promise<void>
+  /** Clicks the element with this data-testid and lets Vue react. */
+  click(testId: string): Promise<void>
+}
+
+interface Opened {
+  unmount(): void
+  close(): void
+  remove?: () => void
+}
+const opened: Opened[] = []
+
+afterEach(() => {
+  for (const o of opened.splice(0)) {
+    o.unmount()
+    o.close()
+    o.remove?.()
+  }
+  document.body.innerHTML = ''
+  localStorage.clear()
+  sessionStorage.clear()
+  delete window.companion
+})
+
+const sel = (testId: string): string => `[data-testid="${testId}"]`
+
+/** Lets promises settle and Vue render: the memory transport answers in microtasks and the app's reads in a few macrotasks. */
+export async function settle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 0))
+  await nextTick()
+}
+
+export async function mountApp(options: MountOptions): Promise<MountedApp> {
+  const mode = options.mode ?? 'browser'
+  const folder = options.dataDir ? undefined : tempDir('companion-component-')
+  const dataDir = options.dataDir ?? folder!.dir
+  const app = createApp({ dataDir, mode, secrets: plainSecretStore, ...options.app })
+
+  // The page's link: the preload's bridge, over a memory pair to the app's contract server.
+  const pair = createMemoryPair()
+  app.server.attach(pair.server, mode === 'browser' ? 'ws' : 'memory')
+  window.companion = { send: (frame) => pair.client.send(frame), onFrame: (listener) => pair.client.onFrame(listener) }
+  const second = createMemoryPair()
+  app.server.attach(second.server, mode === 'browser' ? 'ws' : 'memory')
+  const client = createRpcClient<Contract>(second.client)
+
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: options.width ?? 1366 })
+  window.location.hash = `#${options.path}`
+  // A fresh page: the renderer's modules (api client, connection state, module-level refs) loaded again.
+  vi.resetModules()
+  const [{ default: AppRoot }, { createAppRouter }] = await Promise.all([import('../../src/renderer/src/App.vue'), import('../../src/renderer/src/router')])
+  const router = createAppRouter()
+  // Vue's own transitions, not test-utils' stubs: Naive UI removes a closed dialog or popover when its leave
+  // transition ends, which a stub never reports (the dialog would stay in the page).
+  const wrapper = mount(AppRoot, { global: { plugins: [createPinia(), router], stubs: { transition: false, 'transition-group': false } }, attachTo: document.body })
+  opened.push({
+    unmount: () => wrapper.unmount(),
+    close: () => {
+      client.close()
+      second.client.close()
+      pair.client.close()
+      app.close()
+    },
+    ...(folder ? { remove: folder.remove } : {})
+  })
+  await router.isReady()
+
+  const page = (): DOMWrapper<Element> => new DOMWrapper(document.body)
+  const ui: MountedApp = {
+    wrapper,
+    app,
+    dataDir,
+    client,
+    get(testId) {
+      const found = page().find(sel(testId))
+      if (!found.exists()) throw new Error(`no element with data-testid="${testId}" in the page`)
+      return found
+    },
+    all: (testId) => page().findAll(sel(testId)),
+    has: (testId) => page().find(sel(testId)).exists(),
+    text: (testId) => {
+      const found = page().find(sel(testId))
+      return found.exists() ? found.text() : ''
+    },
+    async until(ok, what = 'the condition') {
+      try {
+        await vi.waitFor(
+          async () => {
+            await settle()
+            if (!ok()) throw new Error(`still waiting for ${what}`)
+          },
+          { timeout: 30_000, interval: 20 }
+        )
+      } catch {
+        throw new Error(`waited 30 s for ${what}; the page showed:\n${document.body.textContent?.replace(/\s+/g, ' ').slice(0, 2_000)}`)
+      }
+    },
+    async profileAt(sim, name = 'sim', more = {}) {
+      const profile = { name, network: 'mainnet' as const, nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, nodeIds: [], ...more }
+      const created = await client.call('profiles.create', { profile })
+      await client.call('profiles.activate', { id: created.id })
+      await ui.until(() => document.querySelector(sel('status-profile'))?.textContent?.includes(name) ?? false, `the page to show profile ${name} active`)
+      return created.id
+    },
+    async go(path) {
+      await router.push(path)
+      await settle()
+    },
+    async fill(testId, value) {
+      const found = ui.get(testId)
+      const input = found.element instanceof HTMLInputElement || found.element instanceof HTMLTextAreaElement ? found : found.find('input, textarea')
+      await input.setValue(value)
+      await settle()
+    },
+    async click(testId) {
+      await ui.get(testId).trigger('click')
+      await settle()
+    }
+  }
+  await settle()
+  return ui
+}

@@ -1,0 +1,59 @@
+/**
+ * The status view's node blocks for what the node serves: "does not serve" instead of an error for a node
+ * without the info or health API, and a failing health check first, open, with the node's words as text.
+ * (The node live, then gone and shown from the cache, and the header pill's journey stay end-to-end:
+ * tests/e2e/status.spec.ts.)
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { startSim, type Sim } from '../sim/index'
+import { simConfig } from '../support/sim-config'
+import { mountApp, type MountedApp } from './mount'
+
+let sim: Sim
+beforeEach(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+afterEach(() => sim.stop())
+
+const attr = (ui: MountedApp, testId: string, name: string): string | undefined => (ui.has(testId) ? ui.get(testId).attributes(name) : undefined)
+
+/** "Check again", as the person clicks it; the callers wait for what it finds. */
+const checkAgain = (ui: MountedApp): Promise<void> => ui.click('status-probe')
+
+test('a node without the info API: the block says so instead of an error; likewise for health', async () => {
+  await simConfig(sim, { infoApi: false })
+  const ui = await mountApp({ path: '/connections' })
+  await ui.profileAt(sim, 'No info API')
+  await ui.until(() => attr(ui, 'status-info', 'data-state') === 'unavailable' && ui.has('node-not-served'), 'the info API unavailable')
+  const node = ui.get('node-block')
+  expect(node.find('[data-testid="node-not-served"]').text()).toContain('This node does not serve the info API')
+  expect(node.find('[data-testid="error-notice"]').exists()).toBe(false)
+  expect(node.find('[data-testid="node-id"]').exists()).toBe(false)
+  // Health is a separate API: still there.
+  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'true', 'health to answer')
+
+  await simConfig(sim, { infoApi: true, healthApi: false })
+  await checkAgain(ui)
+  await ui.until(() => attr(ui, 'status-info', 'data-state') === 'available' && ui.text('node-id') === sim.dataset.nodes.self, 'the node id once info answers')
+  await ui.until(() => ui.get('health-block').find('[data-testid="health-not-served"]').exists(), 'health not served')
+  expect(ui.text('health-not-served')).toContain('This node does not serve the health API')
+})
+
+test('a failing health check is shown first, open, with the node’s error as text', async () => {
+  const ui = await mountApp({ path: '/connections' })
+  await ui.profileAt(sim, 'Unhealthy node')
+  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'true', 'a healthy node first')
+
+  await simConfig(sim, { unhealthy: 'network' })
+  await checkAgain(ui)
+  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'false', 'the node unhealthy')
+  expect(ui.text('health-overall')).toBe('unhealthy · 1 failing')
+  const check = ui.get('health-check-network')
+  expect(check.attributes('data-healthy')).toBe('false')
+  expect(check.find('[data-testid="health-check-error"]').text()).toContain('network layer is unhealthy')
+  expect(check.find('[data-testid="health-check-message"]').text()).toContain('connectedPeers: 0')
+  // Failing checks come first.
+  expect(ui.get('health-block').find('[data-testid^="health-check-"][data-healthy]').attributes('data-testid')).toBe('health-check-network')
+  // No peers while the network check fails.
+  await ui.until(() => ui.text('node-peers-count') === '0', 'no peers')
+})
