@@ -62,6 +62,8 @@ import { watchHandlers } from './services/watch/handlers'
 import { syncHandlers } from './services/sync/handlers'
 import { SyncService } from './services/sync/service'
 import { WatchService, type FleetState } from './services/watch/service'
+import { Heartbeat } from './services/watch/heartbeat'
+import { HeartbeatStore } from './cache/heartbeat-store'
 import { scrapeMetrics, snapshotOf, type Scrape } from './services/watch/exporter'
 import type { Alert, AlertState } from '../shared/contract'
 import { APP_VERSION } from './version'
@@ -219,8 +221,18 @@ export function createApp(opts: AppOptions): App {
       opts.onWatchAlert?.(alert, state)
     },
     warn: (m) => log.warn(m),
+    onRound: () => heartbeat.roundDone(),
     clock,
     ...(opts.now ? { now: opts.now } : {})
+  })
+  // Watch the watcher: a URL called after each full round of checks, where the watch runs (heartbeat.ts).
+  const heartbeat = new Heartbeat({
+    store: new HeartbeatStore(db),
+    secrets,
+    clock,
+    critical: () => watch.criticalOpen(),
+    warn: (m) => log.warn(m),
+    info: (m) => log.info(m)
   })
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))
   // Sync jobs: addresses and validators kept in the cache on a schedule, where the watch runs.
@@ -330,7 +342,7 @@ export function createApp(opts: AppOptions): App {
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
     ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads, activeEntities.recordPages),
     ...metricsHandlers(connections),
-    ...watchHandlers(watch),
+    ...watchHandlers(watch, heartbeat),
     ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery, { localTargetsOverWebsocket: () => opts.allowLocalChannels === true }),
     ...cacheHandlers(
@@ -373,13 +385,16 @@ export function createApp(opts: AppOptions): App {
   // The host's file first, so that the watch starts on its profiles and the probe below checks its active one.
   let configReport: ConfigReport | undefined
   try {
-    configReport = opts.hostConfig ? applyHostConfig({ profiles, alerts, watch, delivery }, opts.hostConfig) : undefined
+    configReport = opts.hostConfig ? applyHostConfig({ profiles, alerts, watch, delivery, heartbeat }, opts.hostConfig) : undefined
   } catch (e) {
     // Nothing runs yet (no timer started): closing the database is all there is to undo.
     db.close()
     throw e
   }
-  if (opts.mode !== 'cli' || opts.watch) watch.start()
+  if (opts.mode !== 'cli' || opts.watch) {
+    heartbeat.start()
+    watch.start()
+  }
   // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
   if (opts.mode !== 'cli' || opts.watch) delivery.start()
   // Sync passes too: a pass stopped by a restart or a kill goes on from its last committed page.
@@ -399,6 +414,7 @@ export function createApp(opts: AppOptions): App {
     fleetState: () => watch.fleetState(),
     ...(configReport ? { configReport } : {}),
     close() {
+      heartbeat.stop()
       watch.stop()
       sync.stop()
       delivery.stop()

@@ -8,6 +8,7 @@ import type { ProfileFields, RuleSetting } from '../../shared/contract'
 import type { DeliveryService } from '../services/alerts/delivery'
 import type { AlertsService } from '../services/alerts/service'
 import type { ProfilesService } from '../services/profiles/service'
+import type { Heartbeat } from '../services/watch/heartbeat'
 import type { WatchService } from '../services/watch/service'
 import type { HostConfig, HostProfileEntry } from './host-config'
 
@@ -16,6 +17,7 @@ export interface ConfigTarget {
   alerts: AlertsService
   watch: WatchService
   delivery: DeliveryService
+  heartbeat: Heartbeat
 }
 
 /** What applying did, one line per profile or channel, for the log: "profile "a": created", "channel "ops": unchanged". */
@@ -42,6 +44,10 @@ export function applyHostConfig(target: ConfigTarget, config: HostConfig): Confi
   for (const channel of config.channels) {
     const done = target.delivery.ensureChannel(channel)
     ;(done === 'unchanged' ? report.unchanged : report.changed).push(`channel "${channel.name}": ${done}`)
+  }
+  if (config.heartbeat !== undefined) {
+    const done = target.heartbeat.ensure(config.heartbeat)
+    ;(done === 'unchanged' ? report.unchanged : report.changed).push(`heartbeat: ${done}`)
   }
   return report
 }

@@ -14,6 +14,7 @@ import {
   apiKeySchema,
   DEFAULT_DATA_URL,
   DEFAULT_METRICS_URL,
+  heartbeatUrlSchema,
   MAX_CHANNELS,
   profileDirSchema,
   profileFieldsSchema,
@@ -48,7 +49,9 @@ export const hostConfigSchema = z
     profiles: z.array(profileEntrySchema).min(1, 'name at least one profile').max(100, 'at most 100 profiles'),
     /** The profile the page opens on; left out: the active one stays (the first profile ever made is). */
     activeProfile: z.string().trim().min(1).optional(),
-    channels: z.array(addChannelInputSchema).max(MAX_CHANNELS, `at most ${MAX_CHANNELS} channels`).default([])
+    channels: z.array(addChannelInputSchema).max(MAX_CHANNELS, `at most ${MAX_CHANNELS} channels`).default([]),
+    /** The URL the watch calls after each round of checks (watch.setHeartbeat); left out: kept as set elsewhere; null: none. */
+    heartbeat: heartbeatUrlSchema.nullable().optional()
   })
   .strict()
   .superRefine((c, ctx) => {
@@ -145,13 +148,33 @@ export function parseHostConfig(file: string, text: string, env: NodeJS.ProcessE
   // From here on no log line can show one of the file's secrets, whatever writes it.
   for (const p of r.data!.profiles) hideInLogs(p.apiKey)
   for (const c of r.data!.channels) for (const f of SECRET_FIELDS.channels) hideInLogs((c as Record<string, unknown>)[f] as string | undefined)
+  hideInLogs(r.data!.heartbeat)
   return r.data!
+}
+
+/**
+ * One secret field's "env:NAME": the variable's value, or undefined with the problem said (`where` names
+ * the field, as "channels[0].url"); a value that is no reference is answered as it is.
+ */
+function resolveRef(v: unknown, where: string, env: NodeJS.ProcessEnv, problems: string[]): unknown {
+  if (typeof v !== 'string' || !v.startsWith('env:')) return v
+  const m = ENV_REF.exec(v)
+  if (!m) problems.push(`${where}: "${v}" is not a reference to write: env: then a variable name of letters, digits and _ (such as env:SLACK_WEBHOOK_URL)`)
+  else if (env[m[1]!] === undefined || env[m[1]!] === '')
+    problems.push(`${where}: the environment variable ${m[1]} is not set: set it where the app starts (systemd: Environment= or EnvironmentFile= in the unit), or write the value here`)
+  else return env[m[1]!]
+  return undefined
 }
 
 /** Replaces each "env:NAME" of a secret field by the variable's value; a variable not set is a problem. */
 function resolveSecretRefs(raw: unknown, env: NodeJS.ProcessEnv, problems: string[], unresolved: Set<string>): unknown {
   if (!isRecord(raw)) return raw
   const out: Record<string, unknown> = { ...raw }
+  // The heartbeat URL is a secret of the file's top level.
+  if ('heartbeat' in raw) {
+    out.heartbeat = resolveRef(raw.heartbeat, 'heartbeat', env, problems)
+    if (out.heartbeat === undefined) unresolved.add('heartbeat')
+  }
   for (const area of ['profiles', 'channels'] as const) {
     const list = raw[area]
     if (!Array.isArray(list)) continue
@@ -159,16 +182,9 @@ function resolveSecretRefs(raw: unknown, env: NodeJS.ProcessEnv, problems: strin
       if (!isRecord(entry)) return entry
       const copy: Record<string, unknown> = { ...entry }
       for (const field of SECRET_FIELDS[area]) {
-        const v = entry[field]
-        if (typeof v !== 'string' || !v.startsWith('env:')) continue
-        const m = ENV_REF.exec(v)
-        if (!m || !env[m[1]!]) unresolved.add(`${area}.${i}.${field}`)
-        if (!m) problems.push(`${area}[${i}].${field}: "${v}" is not a reference to write: env: then a variable name of letters, digits and _ (such as env:SLACK_WEBHOOK_URL)`)
-        else if (env[m[1]!] === undefined || env[m[1]!] === '')
-          problems.push(
-            `${area}[${i}].${field}: the environment variable ${m[1]} is not set: set it where the app starts (systemd: Environment= or EnvironmentFile= in the unit), or write the value here`
-          )
-        else copy[field] = env[m[1]!]
+        if (!(field in entry)) continue
+        copy[field] = resolveRef(entry[field], `${area}[${i}].${field}`, env, problems)
+        if (copy[field] === undefined) unresolved.add(`${area}.${i}.${field}`)
       }
       return copy
     })

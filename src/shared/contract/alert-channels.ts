@@ -27,9 +27,10 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /**
  * A URL that carries a secret, checked without ever echoing it back: http(s), no user name or password,
- * https unless the host is loopback. `field` names it in the messages.
+ * https unless the host is loopback. `field` names it in the messages. (The watch's heartbeat URL follows
+ * the same rules: watch-heartbeat.ts.)
  */
-const secretUrl = (field: string, example: string, opts: { query: boolean }) =>
+export const secretUrl = (field: string, example: string, opts: { query: boolean }) =>
   z
     .string({ error: `${field} must be an http(s) URL such as ${example}` })
     .trim()

@@ -15,6 +15,7 @@ import { pchainMethods } from './pchain'
 import { profileEvents, profileMethods } from './profiles'
 import { validatorMethods } from './validators'
 import { watchMethods } from './watch'
+import { heartbeatMethods } from './watch-heartbeat'
 import { syncEvents, syncMethods } from './sync'
 
 /**
@@ -36,6 +37,7 @@ export const contract = {
     ...dataMethods,
     ...metricsMethods,
     ...watchMethods,
+    ...heartbeatMethods,
     ...alertMethods,
     ...alertChannelMethods,
     ...cacheMethods,
@@ -78,6 +80,7 @@ export * from './cchain'
 export * from './data'
 export * from './metrics'
 export * from './watch'
+export * from './watch-heartbeat'
 export * from './alerts'
 export * from './alert-channels'
 export * from './sync'

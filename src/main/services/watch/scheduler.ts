@@ -33,6 +33,11 @@ export interface SchedulerOptions {
   /** the first check of a profile comes within this much of start (and within its interval) */
   maxStartJitterMs?: number
   onError?: (profileId: string, err: unknown) => void
+  /**
+   * A full round ended: every profile being watched has had a check end (well or not) since the last round.
+   * A profile added meanwhile joins the round; one removed leaves it. (The watch's heartbeat pings here.)
+   */
+  onRound?: () => void
 }
 
 interface Slot {
@@ -48,6 +53,8 @@ export class WatchScheduler {
   private readonly maxStartJitterMs: number
   private stopper = new AbortController()
   private started = false
+  /** the profiles whose check ended since the last full round */
+  private readonly round = new Set<string>()
 
   constructor(private readonly opts: SchedulerOptions) {
     this.clock = opts.clock ?? realClock
@@ -89,6 +96,7 @@ export class WatchScheduler {
     this.started = false
     for (const slot of this.slots.values()) this.clock.clearTimeout(slot.timer)
     this.slots.clear()
+    this.round.clear()
     this.stopper.abort()
   }
 
@@ -110,14 +118,33 @@ export class WatchScheduler {
   }
 
   private run(id: string): Promise<void> {
+    const signal = this.stopper.signal
     let pending: Promise<void>
     try {
-      pending = this.opts.check(id, this.stopper.signal)
+      pending = this.opts.check(id, signal)
     } catch (err) {
       pending = Promise.reject(err)
     }
-    const done = pending.catch((err: unknown) => this.opts.onError?.(id, err)).finally(() => this.running.delete(id))
+    const done = pending
+      .catch((err: unknown) => this.opts.onError?.(id, err))
+      .finally(() => {
+        this.running.delete(id)
+        // A check cut short by stop() is no part of a round.
+        if (!signal.aborted) this.checked(id)
+      })
     this.running.set(id, done)
     return done
+  }
+
+  private checked(id: string): void {
+    if (!this.started || !this.slots.has(id)) return
+    this.round.add(id)
+    for (const watched of this.slots.keys()) if (!this.round.has(watched)) return
+    this.round.clear()
+    try {
+      this.opts.onRound?.()
+    } catch (err) {
+      this.opts.onError?.(id, err)
+    }
   }
 }

@@ -50,6 +50,8 @@ export interface WatchServiceOptions {
   }
   /** a check failed in a way that is ours, not the node's (a closed database, a bug) */
   warn?: (message: string) => void
+  /** every watched profile has been checked once more (the heartbeat pings: heartbeat.ts) */
+  onRound?: () => void
   now?: () => number
   clock?: SchedulerClock
   deadlineMs?: number
@@ -89,6 +91,7 @@ export class WatchService {
         }),
       check: (id, signal) => this.check(id, signal),
       ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.onRound ? { onRound: opts.onRound } : {}),
       onError: (id, err) => opts.warn?.(`watch: the check of profile ${id} failed: ${err instanceof Error ? err.message : String(err)}`)
     })
   }
@@ -189,6 +192,15 @@ export class WatchService {
     const checked = watched.some((p) => store.recentSamples(p.id, 1).length > 0)
     const worst = open.some((a) => a.severity === 'critical') ? 'critical' : open.length ? 'warning' : checked ? 'ok' : 'unknown'
     return { worst, openAlerts: open.length, watched: watched.length }
+  }
+
+  /** Whether a critical alert of a watched profile is open and its rule not muted (the heartbeat then pings /fail). */
+  criticalOpen(): boolean {
+    const { store, alerts } = this.opts
+    const muted = new Set(alerts.mutes(this.now()).map((m) => `${m.profileId}\n${m.rule}`))
+    return alerts
+      .open()
+      .some((a) => a.severity === 'critical' && !muted.has(`${a.profileId}\n${a.rule}`) && store.settings(a.profileId).enabled && this.opts.profile(a.profileId) !== undefined)
   }
 
   /**
