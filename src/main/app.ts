@@ -232,7 +232,8 @@ export function createApp(opts: AppOptions): App {
     clock,
     critical: () => watch.criticalOpen(),
     warn: (m) => log.warn(m),
-    info: (m) => log.info(m)
+    info: (m) => log.info(m),
+    changed: () => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods: ['watch.heartbeat'] })
   })
   const jobs = new JobManager((job) => server.publish('jobs.progress', job))
   // Sync jobs: addresses and validators kept in the cache on a schedule, where the watch runs.

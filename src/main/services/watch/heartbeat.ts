@@ -27,6 +27,8 @@ export interface HeartbeatOptions {
   timeoutMs?: number
   warn: (message: string) => void
   info: (message: string) => void
+  /** a ping was made: what watch.heartbeat answers changed (the page reloads it) */
+  changed?: () => void
 }
 
 export class Heartbeat {
@@ -151,6 +153,7 @@ export class Heartbeat {
   /** Keeps the ping; says so in the log when the heartbeat starts failing, and when it gets through again. */
   private record(ping: HeartbeatPing, target: string): void {
     this.last = ping
+    this.opts.changed?.()
     if (!ping.delivered && this.failingSince === null) {
       this.failingSince = ping.at
       this.opts.warn(`heartbeat: the ping to ${target} failed (${ping.error ?? 'no answer'}); the watch goes on, and this is said again when a ping gets through`)
