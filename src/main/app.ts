@@ -3,7 +3,7 @@ import { contract, type Contract } from '../shared/contract'
 import { createRpcServer, type RpcServer } from '../shared/rpc/server'
 import { openDatabase } from './cache/database'
 import { ProfilesStore } from './cache/profiles-store'
-import { AppSettingsStore } from './cache/app-settings-store'
+import { AppSettingsStore, BROWSER_NODE_CHANGES } from './cache/app-settings-store'
 import { ControlStore } from './cache/control-store'
 import { AtomicStore } from './cache/atomic-store'
 import { UtxosStore } from './cache/utxos-store'
@@ -63,7 +63,10 @@ import { syncHandlers } from './services/sync/handlers'
 import { SyncService } from './services/sync/service'
 import { WatchService, type FleetState } from './services/watch/service'
 import { Heartbeat } from './services/watch/heartbeat'
-import { HeartbeatStore } from './cache/heartbeat-store'
+import { HEARTBEAT_KEY, HeartbeatStore } from './cache/heartbeat-store'
+import { checkRestored } from './services/cache/restore-checks'
+import { channelRefusal } from './services/alerts/channel-check'
+import { checkProfileFolder } from './services/profiles/profile-folder'
 import { scrapeMetrics, snapshotOf, type Scrape } from './services/watch/exporter'
 import type { Alert, AlertState } from '../shared/contract'
 import { APP_VERSION } from './version'
@@ -178,8 +181,9 @@ export function createApp(opts: AppOptions): App {
   )
   // Every profile's node, checked unattended (not in a one-call CLI run).
   // Alerts off the page: each change written to the outbox for every channel, then sent (at least once).
+  const outbox = new OutboxStore(db)
   const delivery = new DeliveryService({
-    store: new OutboxStore(db),
+    store: outbox,
     secrets,
     clock,
     changed: (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods }),
@@ -358,6 +362,22 @@ export function createApp(opts: AppOptions): App {
           return p ? [p.nodeUrl, p.dataUrl, p.metricsUrl] : undefined
         },
         restored: () => profilesChanged(profiles.effective()?.id ?? null),
+        restorePolicy: {
+          keep: [
+            { key: BROWSER_NODE_CHANGES, label: 'browser mode may change the node' },
+            { key: HEARTBEAT_KEY, label: "the watch's heartbeat URL" }
+          ],
+          vet: () =>
+            checkRestored({
+              profiles: {
+                list: () => store.list(),
+                clearProfileDir: (id) => store.update({ ...store.get(id)!, profileDir: null, updatedAt: clock.now() })
+              },
+              checkFolder: checkProfileFolder,
+              channels: { list: () => outbox.channels(), disable: (id, reason) => outbox.disableChannel(id, reason) },
+              channelRefusal: (row) => channelRefusal(row, secrets)
+            })
+        },
         ...(opts.chooseFile ? { chooseFile: opts.chooseFile } : {})
       }
     ),

@@ -2,7 +2,8 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from './database'
 
-const BROWSER_NODE_CHANGES = 'app.browserNodeChanges'
+/** The settings key; a restore keeps this machine's value (services/cache/backup.ts). */
+export const BROWSER_NODE_CHANGES = 'app.browserNodeChanges'
 
 export class AppSettingsStore {
   private readonly get: Statement<[string], { value: string }>

@@ -400,5 +400,10 @@ export const MIGRATIONS: readonly string[] = [
   // (0) or by another version of the app are checked against today's contract.
   `
   ALTER TABLE entities ADD COLUMN checked INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 17: a channel disabled, and why (issue 31): a restored backup's channel that alerts.addChannel would refuse
+  // is kept, shown with its reason, and sent nothing (remove it and add it again to use it).
+  `
+  ALTER TABLE alert_channels ADD COLUMN disabled TEXT;
   `
 ]

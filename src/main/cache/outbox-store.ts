@@ -18,6 +18,8 @@ export interface ChannelRow {
   /** the sealed JSON of the secret settings */
   secret: Buffer
   createdAt: number
+  /** why it is sent nothing (a restored channel addChannel would refuse: services/cache/restore-checks.ts); null or absent: in use */
+  disabled?: string | null
 }
 
 export interface OutboxRow {
@@ -56,6 +58,7 @@ interface RawChannel {
   storage: SecretStorage
   secret: Buffer
   created_at: number
+  disabled: string | null
 }
 
 interface RawTry {
@@ -82,7 +85,8 @@ const channelFromRaw = (r: RawChannel): ChannelRow => ({
   config: r.config,
   storage: r.storage,
   secret: r.secret,
-  createdAt: r.created_at
+  createdAt: r.created_at,
+  disabled: r.disabled
 })
 
 const tryFromRaw = (r: RawTry): DeliveryTry => ({
@@ -121,8 +125,9 @@ export class OutboxStore {
       ),
       deleteChannel: db.prepare<[string]>('DELETE FROM alert_channels WHERE id = ?'),
       lastTryOf: db.prepare<[string], RawTry>('SELECT * FROM alert_deliveries WHERE channel_id = ? ORDER BY id DESC LIMIT 1'),
-      enqueue: db.prepare<[string, string, string, string, number, number]>(
-        'INSERT OR IGNORE INTO alert_outbox (channel_id, alert_id, state, alert, queued_at, next_at) VALUES (?, ?, ?, ?, ?, ?)'
+      // A disabled channel is written nothing.
+      enqueue: db.prepare<[string, string, string, number, number, string]>(
+        'INSERT OR IGNORE INTO alert_outbox (channel_id, alert_id, state, alert, queued_at, next_at) SELECT id, ?, ?, ?, ?, ? FROM alert_channels WHERE id = ? AND disabled IS NULL'
       ),
       // The first due row of each channel: a channel with many rows waiting never crowds out the others.
       dueFirsts: db.prepare<[number], OutboxRow>(
@@ -135,6 +140,7 @@ export class OutboxStore {
         "SELECT id, at FROM alert_deliveries WHERE channel_id = ? AND outcome = 'delivered' ORDER BY id DESC LIMIT 1"
       ),
       firstTryAfter: db.prepare<[string, number], { at: number }>('SELECT at FROM alert_deliveries WHERE channel_id = ? AND id > ? ORDER BY id LIMIT 1'),
+      disable: db.prepare<[string, string]>('UPDATE alert_channels SET disabled = ? WHERE id = ?'),
       // Claimed only if nobody else (another process on the same folder) took it since it was read.
       claim: db.prepare<[number, number, number, number]>('UPDATE alert_outbox SET attempts = ?, next_at = ? WHERE id = ? AND next_at = ? AND done_at IS NULL'),
       reschedule: db.prepare<[number, number]>('UPDATE alert_outbox SET next_at = ? WHERE id = ?'),
@@ -183,6 +189,11 @@ export class OutboxStore {
     return this.s.deleteChannel.run(id).changes > 0
   }
 
+  /** Sends the channel nothing from now on, and says why (channelView shows it). */
+  disableChannel(id: string, reason: string): void {
+    this.s.disable.run(reason, id)
+  }
+
   lastTry(channelId: string): DeliveryTry | undefined {
     const r = this.s.lastTryOf.get(channelId)
     return r ? tryFromRaw(r) : undefined
@@ -191,7 +202,7 @@ export class OutboxStore {
   /** Writes one alert change for each channel, all or none; a change already written for a channel is not written twice. */
   enqueue(alert: Alert, state: 'firing' | 'resolved', channelIds: readonly string[], at: number): number {
     const json = JSON.stringify(alert)
-    return this.db.transaction(() => channelIds.reduce((n, id) => n + this.s.enqueue.run(id, alert.id, state, json, at, at).changes, 0))()
+    return this.db.transaction(() => channelIds.reduce((n, id) => n + this.s.enqueue.run(alert.id, state, json, at, at, id).changes, 0))()
   }
 
   /** The first due row of each channel (the earliest due first). */

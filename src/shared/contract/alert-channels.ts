@@ -167,6 +167,8 @@ export const channelViewSchema = z
     /** how its secret is kept, as for the data-service API key */
     secretStorage: secretStorageSchema,
     createdAt: z.number().int(),
+    /** present when the channel is sent nothing, and why (a restored channel that alerts.addChannel would refuse) */
+    disabled: z.string().max(500).optional(),
     /** the last try to reach it (an alert or a test) */
     lastDelivery: z
       .object({ at: z.number().int(), state: deliveryStateSchema, outcome: z.enum(DELIVERY_OUTCOMES), status: z.number().int().nullable(), reply: reply.nullable() })

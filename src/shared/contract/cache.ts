@@ -85,6 +85,23 @@ const hostFileSchema = z
   .max(4_096)
   .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be an absolute path on the machine the app runs on')
 
+/**
+ * What a restore did (issue 31: a restore brings data, not authority): the settings of this machine it kept
+ * whatever the file said, the profile folders it cleared (profiles.setProfileDir's check refused them) and the
+ * alert channels it disabled (alerts.addChannel's rules refused them), each with why.
+ */
+export const restoreReportSchema = z
+  .object({
+    restoredFrom: z.string(),
+    schemaVersion: z.number().int(),
+    /** this machine's settings, kept; differed: the file said otherwise (its value is never answered) */
+    kept: z.array(z.object({ setting: z.string().max(200), differed: z.boolean() }).strict()),
+    profileFoldersCleared: z.array(z.object({ profileId: z.string(), profileName: z.string(), folder: z.string().max(4_096), reason: z.string().max(500) }).strict()),
+    channelsDisabled: z.array(z.object({ channelId: z.string(), channelName: z.string(), kind: z.string().max(40), reason: z.string().max(500) }).strict())
+  })
+  .strict()
+export type RestoreReport = z.infer<typeof restoreReportSchema>
+
 export const cacheMethods = {
   'cache.search': defineMethod({
     summary:
@@ -227,11 +244,11 @@ export const cacheMethods = {
   }),
   'cache.restore': defineMethod({
     summary:
-      'Replace the database with a backup file on this machine: checked first (integrity, schema no newer than this app), then restored and migrated (desktop app and CLI only)',
+      "Replace the database with a backup file on this machine: checked first (integrity, schema no newer than this app), then restored and migrated (desktop app and CLI only). This machine's security settings are kept, not taken from the file; profile folders and alert channels are checked again as if entered now, and the report names each one that failed (folder cleared, channel disabled)",
     effect: 'local',
     desktopOnly: true,
     input: z.object({ path: hostFileSchema }).strict(),
-    output: z.object({ restoredFrom: z.string(), schemaVersion: z.number().int() }).strict(),
+    output: restoreReportSchema,
     invalidates: ['*']
   })
 } as const

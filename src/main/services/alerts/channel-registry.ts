@@ -50,6 +50,7 @@ export function splitChannel(input: AddChannelInput): Split {
 
 /** The channel with its secret opened, to send through. Fails (never naming the secret) when this mode of the app cannot open it. */
 export function openChannel(row: ChannelRow, secrets: SecretStore): ChannelConfig {
+  if (row.disabled) throw new AppError('FORBIDDEN', `The channel "${row.name}" is disabled (${row.disabled}): remove it and add it again`)
   if (row.storage !== secrets.storage)
     throw new AppError(
       'UNAUTHORIZED',
@@ -96,6 +97,7 @@ export function channelView(row: ChannelRow, last: DeliveryTry | undefined, heal
     minSeverity: row.minSeverity,
     secretStorage: row.storage,
     createdAt: row.createdAt,
+    ...(row.disabled ? { disabled: row.disabled } : {}),
     lastDelivery: last ? { at: last.at, state: last.state, outcome: last.outcome, status: last.status, reply: last.reply } : null,
     health
   }

@@ -5,7 +5,8 @@ import { DB_FILE } from '../../cache/database'
 import type { CacheAdminStore } from '../../cache/cache-admin-store'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AreaHandlers } from '../handlers'
-import { backupTo, restoreFrom } from './backup'
+import { backupTo, restoreFrom, type RestorePolicy } from './backup'
+import type { RestoreVetting } from './restore-checks'
 import { exportKind } from './export'
 import type { SizeBound } from './size-bound'
 
@@ -18,6 +19,8 @@ export interface CacheAdminDeps {
   profileScopes: (profileId: string) => string[] | undefined
   /** After a restore: the profiles, connections and watch follow the restored data (profiles.changed). */
   restored: () => void
+  /** This machine's settings a restore keeps, and the checks of what it brings (restore-checks.ts). */
+  restorePolicy: RestorePolicy<RestoreVetting>
   /** The desktop app's save/open dialog; absent where there is no window (CLI, browser mode). */
   chooseFile?: (purpose: 'backup' | 'restore') => Promise<string | null>
 }
@@ -93,7 +96,7 @@ export function cacheAdminHandlers(deps: CacheAdminDeps): Pick<AreaHandlers<'cac
     },
     'cache.backup': ({ path, overwrite }) => backupTo(deps.db, deps.dataDir, path, overwrite),
     'cache.restore': async ({ path }) => {
-      const result = await restoreFrom(deps.db, deps.dataDir, path)
+      const result = await restoreFrom(deps.db, deps.dataDir, path, deps.restorePolicy)
       deps.restored()
       bound.enforce()
       return result

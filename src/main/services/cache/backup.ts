@@ -101,7 +101,26 @@ function checkBackup(path: string): number {
  * holds its statements on stays open: nothing is reopened, the app goes on. (Virtual tables are left to their
  * own shadow tables, which are copied like any other.)
  */
-export async function restoreFrom(db: Db, dataDir: string, requested: string): Promise<{ restoredFrom: string; schemaVersion: number }> {
+/** What a restore does besides copying: this machine's settings it keeps, and checks run before the data is used. */
+export interface RestorePolicy<V> {
+  /** settings (by key) that are this machine's, never the file's: a security switch, the watch's heartbeat */
+  keep: readonly { key: string; label: string }[]
+  /** runs in the restore's transaction, after the copy: checks what the file brought (and undoes what fails) */
+  vet: () => V
+}
+
+/** One kept setting, and whether the file said otherwise (its value is never answered: it may be a sealed secret). */
+export interface KeptSetting {
+  setting: string
+  differed: boolean
+}
+
+export async function restoreFrom<V extends object>(
+  db: Db,
+  dataDir: string,
+  requested: string,
+  policy: RestorePolicy<V>
+): Promise<{ restoredFrom: string; schemaVersion: number; kept: KeptSetting[] } & V> {
   const path = resolve(requested)
   refuseOwnFiles(path, dataDir)
   if (!existsSync(path)) refuse(path, 'does not exist: give the path of a backup file')
@@ -122,11 +141,11 @@ export async function restoreFrom(db: Db, dataDir: string, requested: string): P
     } finally {
       copy.close()
     }
-    replaceContent(db, work)
+    const { kept, vetted } = replaceContent(db, work, policy)
+    return { restoredFrom: path, schemaVersion, kept, ...vetted }
   } finally {
     removeWithJournals(work)
   }
-  return { restoredFrom: path, schemaVersion }
 }
 
 interface TableRow {
@@ -134,13 +153,16 @@ interface TableRow {
   sql: string | null
 }
 
-function replaceContent(db: Db, work: string): void {
+function replaceContent<V>(db: Db, work: string, policy: RestorePolicy<V>): { kept: KeptSetting[]; vetted: V } {
   db.prepare('ATTACH DATABASE ? AS restored').run(work)
   try {
+    const setting = (schema: 'main' | 'restored', key: string): string | null =>
+      db.prepare<[string], { value: string }>(`SELECT value FROM ${schema}.settings WHERE key = ?`).get(key)?.value ?? null
     const tables = db.prepare<[], TableRow>("SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
     const restored = new Set(db.prepare<[], { name: string }>("SELECT name FROM restored.sqlite_master WHERE type = 'table'").all().map((r) => r.name))
     const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`
-    db.transaction(() => {
+    return db.transaction(() => {
+      const own = policy.keep.map(({ key, label }) => ({ key, label, value: setting('main', key), fromFile: setting('restored', key) }))
       // Rows are put back in any order: the foreign keys are checked once, at commit.
       db.pragma('defer_foreign_keys = ON')
       for (const t of tables) {
@@ -159,6 +181,13 @@ function replaceContent(db: Db, work: string): void {
         const hasOwn = db.prepare("SELECT 1 FROM main.sqlite_master WHERE name = 'sqlite_sequence'").get() !== undefined
         if (hasOwn) db.exec('DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM restored.sqlite_sequence')
       }
+      // This machine's settings, as they were before the restore: a file never grants what it says of them.
+      for (const { key, value } of own) {
+        db.prepare('DELETE FROM main.settings WHERE key = ?').run(key)
+        if (value !== null) db.prepare('INSERT INTO main.settings (key, value) VALUES (?, ?)').run(key, value)
+      }
+      const kept = own.map(({ label, value, fromFile }) => ({ setting: label, differed: value !== fromFile }))
+      return { kept, vetted: policy.vet() }
     })()
   } finally {
     db.exec('DETACH DATABASE restored')

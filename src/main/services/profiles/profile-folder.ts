@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs'
+import { accessSync, constants, realpathSync, statSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { AppError } from '../../../shared/rpc/errors'
 import { resolveProfileDir } from '../control/profile-files'
@@ -8,6 +8,8 @@ import { resolveProfileDir } from '../control/profile-files'
  * exist, be a folder (a link to one is fine: the machine chose it) and be readable by the app, so that a
  * wrong path is said at once, where it was typed, with what to fix, rather than later as an empty listing.
  * Synchronous (two calls on a local path): a host's config file is applied with it before anything starts.
+ * The system's own folders (/etc, /proc, /usr, … and what is inside them, links followed) are never a node's
+ * profile folder: refused, so that no path to one, typed or restored from a backup, has the app list them.
  */
 export function checkProfileFolder(dir: string): void {
   const path = resolveProfileDir(dir)
@@ -25,6 +27,8 @@ export function checkProfileFolder(dir: string): void {
     return fail(`cannot be read (${code ?? String(e)})`)
   }
   if (!isDir) fail('is a file, not a folder: give the folder that holds the profile files')
+  const system = systemFolderOf(path)
+  if (system) fail(`is ${system === path ? 'a system folder' : `in (or leads to) the system folder ${system}`}, not a node's profile folder: give the folder the node writes its profiles to`)
   try {
     accessSync(path, constants.R_OK | constants.X_OK)
   } catch {
@@ -38,4 +42,20 @@ function userName(): string {
   } catch {
     return `uid ${process.getuid?.() ?? '?'}`
   }
+}
+
+/** Folders of the operating system that hold no node's files (a node's data lives in a home or /var/lib, /opt, /srv, /data). */
+const SYSTEM_FOLDERS = ['/etc', '/proc', '/sys', '/dev', '/boot', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/usr', '/run']
+
+/** The system folder `path` is or is inside (links resolved), '/' itself, or undefined. */
+function systemFolderOf(path: string): string | undefined {
+  if (process.platform === 'win32') return undefined
+  let real: string
+  try {
+    real = realpathSync(path)
+  } catch {
+    return undefined
+  }
+  if (real === '/') return '/'
+  return SYSTEM_FOLDERS.find((f) => real === f || real.startsWith(`${f}/`))
 }
