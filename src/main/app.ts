@@ -347,7 +347,7 @@ export function createApp(opts: AppOptions): App {
     ...cchainHandlers(connections, evmEndpoints, liveHeads, chainsStore),
     ...dataHandlers(connections, jobs, new LoadAllJobs(clock), dataLoads, activeEntities.recordPages),
     ...metricsHandlers(connections),
-    ...watchHandlers(watch, heartbeat),
+    ...watchHandlers(watch, heartbeat, () => opts.allowLocalChannels === true),
     ...alertHandlers(alerts),
     ...alertChannelHandlers(delivery, { localTargetsOverWebsocket: () => opts.allowLocalChannels === true }),
     ...cacheHandlers(

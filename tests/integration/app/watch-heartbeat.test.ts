@@ -154,6 +154,11 @@ describe('the heartbeat', () => {
       // Refused without echoing the URL back.
       expect(e.message).not.toContain('hc-ping.com/abc')
     }
+    // A browser-mode page follows the channels' rule: no target on this machine or a private network without the flag.
+    const page = apps.open({ transport: 'ws' }).client
+    const local = await failure(page.call('watch.setHeartbeat', { url: `${hc.origin}${CHECK}` }))
+    expect(local.code).toBe('FORBIDDEN')
+    expect(local.message).toContain('--allow-local-channels')
     await client.call('watch.setHeartbeat', { url: 'https://hc-ping.com/0f0e5c1c-aaaa-bbbb/' })
     expect(await client.call('watch.heartbeat', {})).toMatchObject({ target: 'hc-ping.com', secretStorage: 'unencrypted' })
     expect(await client.call('watch.setHeartbeat', { url: null })).toEqual({ target: null, secretStorage: null, setAt: null, lastPing: null, failingSince: null })
