@@ -191,7 +191,10 @@ describe('docs/adding.md', () => {
     const registry = read(fileOf(s[4]!))
     for (const fn of ['splitChannel', 'secretsOf']) expect(registry.slice(registry.indexOf(`function ${fn}(`)).split('\n}\n')[0]).toContain(`case '${kind}':`)
     // The kind's secret field (the one its form marks secret) is one the host's config file seals.
-    const fields = read(fileOf(s[5]!))
+    const targets = read(fileOf(s[5]!))
+    expect(targets.slice(targets.indexOf('function channelHosts(')).split('\n}\n')[0]).toContain(`case '${kind}':`)
+    expect(targets).toMatch(new RegExp(`TARGET_FIELD[^=]*= \\{[^}]*\\b${kind}: '`))
+    const fields = read(fileOf(s[6]!))
     const secretField = new RegExp(`\\n  ${kind}: \\[\\s+\\{ key: '(\\w+)'[^}]*secret: true`).exec(fields)?.[1]
     expect(secretField).toBe('botToken')
     // Sealed where the kind declares it, and so one the host's config file takes as env:NAME and hides in logs.
