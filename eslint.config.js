@@ -1,6 +1,8 @@
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 import vueParser from 'vue-eslint-parser'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
+import { readdirSync } from 'node:fs'
 
 /**
  * Lint enforces the layering of DESIGN.md: which folder may import what.
@@ -9,6 +11,35 @@ import vueParser from 'vue-eslint-parser'
  */
 const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'worker_threads']
 const restrict = (patterns, paths = []) => ['error', { patterns, paths }]
+
+const RENDERER_ONLY_SHARED = [
+  { group: ['**/main', '**/main/**', '**/preload/**'], message: 'the renderer imports only src/shared' },
+  { group: ['electron', 'better-sqlite3', 'ws', ...NODE_BUILTINS], message: 'the renderer runs in a sandboxed page: no Node or Electron modules' }
+]
+/**
+ * One folder per panel, and no panel folder imports another: what two panels show alike (a widget, the words
+ * of a shared thing) lives in src/renderer/src/components/ (or src/shared/domain for display rules), so a
+ * panel can change or go without breaking another.
+ */
+const PANELS_DIR = 'src/renderer/src/panels'
+const PANEL_FOLDERS = readdirSync(new URL(`./${PANELS_DIR}`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+const panelFolderRules = PANEL_FOLDERS.map((panel) => {
+  const others = PANEL_FOLDERS.filter((p) => p !== panel).join('|')
+  return {
+    files: [`${PANELS_DIR}/${panel}/**`],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...RENDERER_ONLY_SHARED,
+        {
+          regex: `^\\.\\./(${others})(/|$)|(^|/)panels/(${others})(/|$)`,
+          message: `panels/${panel} imports no other panel's folder: move what both use to src/renderer/src/components/`
+        }
+      ])
+    }
+  }
+})
 
 export default tseslint.config(
   // The build (run beside lint by npm test) writes and removes a bundled copy of its config in the root.
@@ -28,6 +59,21 @@ export default tseslint.config(
       'vue/singleline-html-element-content-newline': 'off',
       'vue/html-self-closing': 'off'
     }
+  },
+  {
+    // No import circle in src/: a circle makes the order modules load in decide what is defined when, and
+    // hides which of two parts is the lower one. (Imports of types only are left out: they vanish at build.)
+    files: ['src/**/*.ts', 'src/**/*.vue'],
+    plugins: { 'import-x': importX },
+    // The rule parses each imported file with the options of the file linted: a .ts file that imports a .vue
+    // needs the options that read the component's <script lang="ts">.
+    languageOptions: { parserOptions: { parser: tseslint.parser, sourceType: 'module', extraFileExtensions: ['.vue'] } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.vue', '.js', '.mjs'],
+      'import-x/parsers': { 'vue-eslint-parser': ['.vue'], '@typescript-eslint/parser': ['.ts'] }
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] }
   },
   {
     // Tests read arbitrary JSON from servers under test; asserting on it is the point.
@@ -87,6 +133,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/server/**', '**/electron/**', '**/app', '**/cli', 'electron'], message: 'services know no transport, no Electron and not the app that composes them' },
+        {
+          group: ['../*/handlers', '../*/*-handlers'],
+          message: "no area imports another area's handlers: what two areas share is a service (a read or a function of that area), which its handlers call too"
+        },
         { group: ['**/renderer/**', '**/preload/**'], message: 'main never imports the renderer or the preload' }
       ])
     }
@@ -107,13 +157,9 @@ export default tseslint.config(
   },
   {
     files: ['src/renderer/**'],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['**/main', '**/main/**', '**/preload/**'], message: 'the renderer imports only src/shared' },
-        { group: ['electron', 'better-sqlite3', 'ws', ...NODE_BUILTINS], message: 'the renderer runs in a sandboxed page: no Node or Electron modules' }
-      ])
-    }
+    rules: { 'no-restricted-imports': restrict(RENDERER_ONLY_SHARED) }
   },
+  ...panelFolderRules,
   {
     files: ['tests/sim/**'],
     rules: {

@@ -78,6 +78,25 @@ export function validateFaultRule(value: unknown): FaultRule {
 export class Faults {
   private rules: StoredRule[] = []
   private nextId = 1
+  private heldOpen = 0
+  private heldAbandoned = 0
+
+  /**
+   * Requests a 'hang' holds: how many are still open, and how many the client gave up on (closed its
+   * connection before an answer). A test of cancelling waits for `abandoned` to grow.
+   */
+  held(): { open: number; abandoned: number } {
+    return { open: this.heldOpen, abandoned: this.heldAbandoned }
+  }
+
+  /** Counts a request held by a 'hang' until its connection closes. */
+  hold(res: ServerResponse): void {
+    this.heldOpen += 1
+    res.once('close', () => {
+      this.heldOpen -= 1
+      if (!res.writableEnded) this.heldAbandoned += 1
+    })
+  }
 
   add(rule: FaultRule): string {
     const checked = validateFaultRule(rule)
@@ -170,6 +189,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export interface HttpFaultOptions {
   /** whose error body to write for 429/503; default 'data' */
   service?: SimService
+  /** where a request held by 'hang' is counted (Faults.held) */
+  faults?: Faults
 }
 
 /** Error body of the service: the data service has a string message, the metrics service an array. */
@@ -200,6 +221,7 @@ export async function applyHttpFault(
       case 'hang':
         // Keep reading so the client sees a live connection that never answers.
         req.resume()
+        opts.faults?.hold(res)
         return true
       case 'drop':
         req.socket.destroy()

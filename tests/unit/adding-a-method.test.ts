@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ALERT_RULES, CHANNEL_KINDS, DATA_LISTS, contract, type Method } from '../../src/shared/contract'
+import { ALERT_RULES, CHANNEL_KINDS, CHANNEL_SECRET_FIELDS, DATA_LISTS, contract, type Method } from '../../src/shared/contract'
 
 const DOC = 'docs/adding.md'
 const section = readFileSync(DOC, 'utf8')
@@ -191,10 +191,16 @@ describe('docs/adding.md', () => {
     const registry = read(fileOf(s[4]!))
     for (const fn of ['splitChannel', 'secretsOf']) expect(registry.slice(registry.indexOf(`function ${fn}(`)).split('\n}\n')[0]).toContain(`case '${kind}':`)
     // The kind's secret field (the one its form marks secret) is one the host's config file seals.
+    const targets = read(fileOf(s[5]!))
+    expect(targets.slice(targets.indexOf('function channelHosts(')).split('\n}\n')[0]).toContain(`case '${kind}':`)
+    expect(targets).toMatch(new RegExp(`TARGET_FIELD[^=]*= \\{[^}]*\\b${kind}: '`))
     const fields = read(fileOf(s[6]!))
     const secretField = new RegExp(`\\n  ${kind}: \\[\\s+\\{ key: '(\\w+)'[^}]*secret: true`).exec(fields)?.[1]
     expect(secretField).toBe('botToken')
-    expect(read(fileOf(s[5]!))).toMatch(new RegExp(`SECRET_FIELDS = \\{[^}]*channels: \\[[^\\]]*'${secretField}'`))
+    // Sealed where the kind declares it, and so one the host's config file takes as env:NAME and hides in logs.
+    expect(declared).toMatch(new RegExp(`\\n    ${secretField}: sealed\\(`))
+    expect(CHANNEL_SECRET_FIELDS).toContain(secretField)
+    expect(read('src/main/config/host-config.ts')).toMatch(/SECRET_FIELDS = \{[^}]*channels: CHANNEL_SECRET_FIELDS/)
     expect(fields).toMatch(new RegExp(`KIND_LABEL: Record<ChannelKind, string> = \\{[^}]*\\n  ${kind}: '`))
     const recipe = new Set(s.map(fileOf))
     const naming = filesUnder('src').filter((f) => new RegExp(`['"]${kind}['"]|\\b${kind}:`).test(read(f)))

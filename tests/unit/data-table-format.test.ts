@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setTimeDisplay } from '../../src/shared/domain/format'
-import { columnLabel, columnsOf, csvHeader, shownCell, toCsv } from '../../src/renderer/src/panels/data/format'
+import { columnLabel, columnsOf, csvHeader, shownCell, toCsv } from '../../src/renderer/src/components/result-table/format'
 
 const avax = (amount: string) => ({ assetId: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', name: 'Avalanche', symbol: 'AVAX', denomination: 9, type: 'secp256k1', amount })
 const usdc = (amount: string) => ({ assetId: '2xyz', name: 'USD Coin', symbol: 'USDC', denomination: 6, type: 'secp256k1', amount })

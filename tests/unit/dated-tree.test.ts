@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { configTree } from '../../src/shared/domain/config-diff'
 import { dateTime, utcText } from '../../src/shared/domain/format'
-import { datedTree } from '../../src/renderer/src/panels/chains/dated-tree'
+import { datedTree } from '../../src/renderer/src/components/dated-tree'
 
 describe('datedTree', () => {
   it('shows fork times and block times as dates, keeps every other leaf as it is', () => {

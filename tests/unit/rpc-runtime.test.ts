@@ -16,7 +16,8 @@ const testContract = {
     }),
     'math.fail': defineMethod({ summary: 'fails', effect: 'read', input: z.object({}).strict(), output: z.object({}).strict() }),
     'math.crash': defineMethod({ summary: 'crashes', effect: 'read', input: z.object({}).strict(), output: z.object({}).strict() }),
-    'math.lie': defineMethod({ summary: 'returns off-contract', effect: 'read', input: z.object({}).strict(), output: z.object({ n: z.number() }).strict() })
+    'math.lie': defineMethod({ summary: 'returns off-contract', effect: 'read', input: z.object({}).strict(), output: z.object({ n: z.number() }).strict() }),
+    'math.wait': defineMethod({ summary: 'answers when its signal aborts', effect: 'read', input: z.object({ n: z.number() }).strict(), output: z.object({ n: z.number() }).strict() })
   },
   events: { 'math.tick': defineEvent({ summary: 'ticks', payload: z.object({ n: z.number() }).strict() }) }
 } as const
@@ -24,6 +25,8 @@ const testContract = {
 function setup() {
   const add = vi.fn(({ a, b }: { a: number; b: number }) => ({ sum: a + b }))
   const hooks = { onFirstSubscriber: vi.fn(), onLastUnsubscribed: vi.fn(), onInternalError: vi.fn() }
+  /** Each math.wait call's signal, by its n: the call ends when its signal aborts. */
+  const waiting = new Map<number, AbortSignal>()
   const server = createRpcServer(
     testContract,
     {
@@ -34,14 +37,18 @@ function setup() {
       'math.crash': () => {
         throw new Error('secret=abc')
       },
-      'math.lie': () => ({ n: 'x' }) as unknown as { n: number }
+      'math.lie': () => ({ n: 'x' }) as unknown as { n: number },
+      'math.wait': ({ n }, { signal }) => {
+        waiting.set(n, signal)
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new AppError('CANCELLED', `wait ${n} aborted`)), { once: true }))
+      }
     },
     hooks
   )
   const pair = createMemoryPair()
   server.attach(pair.server, 'memory')
   const client = createRpcClient<typeof testContract>(pair.client)
-  return { server, client, pair, add, hooks }
+  return { server, client, pair, add, hooks, waiting }
 }
 
 describe('contract server over the memory transport', () => {
@@ -110,5 +117,30 @@ describe('contract server over the memory transport', () => {
     expect(server.subscriberCount('math.tick')).toBe(1)
     pair.client.close()
     expect(server.subscriberCount('math.tick')).toBe(0)
+  })
+
+  it("cancels one call: the client fails it at once with CANCELLED, the server aborts that handler's signal only", async () => {
+    const { client, waiting, add } = setup()
+    const first = new AbortController()
+    const one = client.call('math.wait', { n: 1 }, { signal: first.signal })
+    const two = client.call('math.wait', { n: 2 })
+    await vi.waitFor(() => expect(waiting.size).toBe(2))
+    first.abort()
+    await expect(one).rejects.toMatchObject({ code: 'CANCELLED' })
+    await vi.waitFor(() => expect(waiting.get(1)!.aborted).toBe(true))
+    expect(waiting.get(2)!.aborted).toBe(false)
+    // The connection serves on, and a call cancelled before it is sent never reaches the server.
+    await expect(client.call('math.add', { a: 1, b: 1 })).resolves.toEqual({ sum: 2 })
+    await expect(client.call('math.add', { a: 1, b: 2 }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(add).toHaveBeenCalledTimes(1)
+    void two.catch(() => undefined)
+  })
+
+  it('ignores a cancel of a call that ended or never was, and an id used again is still answered', async () => {
+    const { client, pair } = setup()
+    await expect(client.call('math.add', { a: 2, b: 2 })).resolves.toEqual({ sum: 4 })
+    pair.client.send({ t: 'cancel', id: 1 })
+    pair.client.send({ t: 'cancel', id: 999 })
+    await expect(client.call('math.add', { a: 3, b: 3 })).resolves.toEqual({ sum: 6 })
   })
 })

@@ -4,7 +4,7 @@
  * name with a right-to-left override must not be drawn as another name in a table or a tree.
  */
 import { describe, expect, it } from 'vitest'
-import { shownCell, toCsv } from '../../src/renderer/src/panels/data/format'
+import { shownCell, toCsv } from '../../src/renderer/src/components/result-table/format'
 import { configTree } from '../../src/shared/domain/config-diff'
 import { utxosToCsv } from '../../src/shared/codec'
 

@@ -12,6 +12,7 @@ import {
   addChannelInputSchema,
   alertMethods,
   apiKeySchema,
+  CHANNEL_SECRET_FIELDS,
   DEFAULT_DATA_URL,
   DEFAULT_METRICS_URL,
   heartbeatUrlSchema,
@@ -26,7 +27,7 @@ import { findJsonSyntaxError } from './json-syntax'
 import { notRegularKind } from '../file-kind'
 
 /** The fields that may be "env:NAME", where they sit: profiles[].apiKey and each channel's secret. */
-const SECRET_FIELDS = { profiles: ['apiKey'], channels: ['url', 'webhookUrl', 'botToken', 'password'] } as const
+const SECRET_FIELDS = { profiles: ['apiKey'], channels: CHANNEL_SECRET_FIELDS } as const
 const ENV_REF = /^env:([A-Za-z_][A-Za-z0-9_]*)$/
 
 const profileEntrySchema = profileFieldsSchema.extend({

@@ -9,7 +9,7 @@
 import { reactive, readonly } from 'vue'
 import { backoffMs } from '../../shared/domain/backoff'
 import type { Contract, Input, Method, Output } from '../../shared/contract'
-import { createRpcClient, type RpcClient } from '../../shared/rpc/client'
+import { createRpcClient, type CallOptions, type RpcClient } from '../../shared/rpc/client'
 import { AppError } from '../../shared/rpc/errors'
 import type { Frame } from '../../shared/rpc/frames'
 import { Listeners, type Connection } from '../../shared/rpc/transport'
@@ -171,6 +171,8 @@ function websocketConnection(token: string): Connection {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame))
       // Subscriptions are sent again by resubscribe() when the socket opens.
       else if (frame.t === 'call') queue.push(frame)
+      // A call cancelled before it went out never goes.
+      else if (frame.t === 'cancel') queue = queue.filter((f) => !(f.t === 'call' && f.id === frame.id))
     },
     onFrame: (listener) => frames.add(listener),
     onClose: (listener) => closes.add(listener)
@@ -218,7 +220,7 @@ export type NodeMethod = { [M in Method]: Contract['methods'][M] extends { effec
  * which asks the person, then sends with the full client.
  */
 export interface Api extends Omit<RpcClient<Contract>, 'call'> {
-  call<M extends Exclude<Method, NodeMethod>>(method: M, input: Input<M>): Promise<Output<M>>
+  call<M extends Exclude<Method, NodeMethod>>(method: M, input: Input<M>, options?: CallOptions): Promise<Output<M>>
 }
 
 /** The typed client of the contract: `await api.call('profiles.list', {})`, `api.on('connection.changed', …)`. */

@@ -68,6 +68,14 @@ export const minSeveritySchema = z.enum(['warning', 'critical'], {
 
 const common = { name: nameSchema, minSeverity: minSeveritySchema.default('warning') }
 
+/** The schemas of the fields that hold a channel's secret (marked where each kind declares it, with `sealed`). */
+const sealedFields = new WeakSet<z.ZodType>()
+/** Marks a channel's field as its secret: sealed at rest, never listed, hidden in logs, and a config file may give it as env:NAME. */
+function sealed<T extends z.ZodType>(schema: T): T {
+  sealedFields.add(schema)
+  return schema
+}
+
 const email = (field: string) =>
   z
     .string({ error: `${field} must be an email address such as ops@example.com` })
@@ -75,22 +83,24 @@ const email = (field: string) =>
     .max(254)
     .regex(/^[^\s@<>()",;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/, `${field} must be an email address such as ops@example.com`)
 
-const webhookInput = z.object({ kind: z.literal('webhook'), ...common, url: secretUrl('url', 'https://example.com/hook', { query: true }) }).strict()
+const webhookInput = z.object({ kind: z.literal('webhook'), ...common, url: sealed(secretUrl('url', 'https://example.com/hook', { query: true })) }).strict()
 const slackInput = z
-  .object({ kind: z.literal('slack'), ...common, webhookUrl: secretUrl('webhookUrl', 'https://hooks.slack.com/services/T000/B000/XXXX', { query: false }) })
+  .object({ kind: z.literal('slack'), ...common, webhookUrl: sealed(secretUrl('webhookUrl', 'https://hooks.slack.com/services/T000/B000/XXXX', { query: false })) })
   .strict()
 const discordInput = z
-  .object({ kind: z.literal('discord'), ...common, webhookUrl: secretUrl('webhookUrl', 'https://discord.com/api/webhooks/123/abc', { query: true }) })
+  .object({ kind: z.literal('discord'), ...common, webhookUrl: sealed(secretUrl('webhookUrl', 'https://discord.com/api/webhooks/123/abc', { query: true })) })
   .strict()
 const CHAT_ID_MESSAGE = "chatId must be a chat's numeric id (such as -1001234567890) or a channel's @username"
 const telegramInput = z
   .object({
     kind: z.literal('telegram'),
     ...common,
-    botToken: z
-      .string({ error: 'botToken is required: the token BotFather gave, such as 123456789:AAH…' })
-      .trim()
-      .regex(/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/, 'botToken must be the token BotFather gave: digits, a colon, then letters, digits, _ and - (such as 123456789:AAH…)'),
+    botToken: sealed(
+      z
+        .string({ error: 'botToken is required: the token BotFather gave, such as 123456789:AAH…' })
+        .trim()
+        .regex(/^\d{3,20}:[A-Za-z0-9_-]{20,100}$/, 'botToken must be the token BotFather gave: digits, a colon, then letters, digits, _ and - (such as 123456789:AAH…)')
+    ),
     chatId: z
       .union([z.number().int(), z.string().trim()], { error: CHAT_ID_MESSAGE })
       .transform((v) => String(v))
@@ -117,7 +127,7 @@ const emailInput = z
       .max(65_535, PORT_MESSAGE),
     secure: z.boolean({ error: 'secure must be true (TLS from the start, usually port 465) or false (STARTTLS, usually port 587)' }),
     username: z.string().trim().min(1, 'username must not be empty: leave it out for a server without login').max(254).optional(),
-    password: z.string().min(1, 'password must not be empty: leave it out for a server without login').max(1_024).optional(),
+    password: sealed(z.string().min(1, 'password must not be empty: leave it out for a server without login').max(1_024).optional()),
     from: email('from'),
     to: z
       .array(email('each address in to'), { error: 'to must be a list of email addresses, such as ["ops@example.com"]' })
@@ -131,6 +141,11 @@ export const addChannelInputSchema = z.discriminatedUnion('kind', [webhookInput,
   error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of ${CHANNEL_KINDS.join(', ')}` : undefined)
 })
 export type AddChannelInput = z.output<typeof addChannelInputSchema>
+
+/** The fields that hold a channel's secret, of every kind, as the kinds above mark them. */
+export const CHANNEL_SECRET_FIELDS: readonly string[] = [
+  ...new Set(addChannelInputSchema.options.flatMap((kind) => Object.entries(kind.shape).flatMap(([field, schema]) => (sealedFields.has(schema) ? [field] : []))))
+]
 
 export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'gave-up', 'refused'] as const
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { decodeCb58 } from '../domain/encoding'
+import { isCb58Id } from '../domain/ids'
 import { defineEvent, defineMethod } from '../rpc/contract-types'
 import { emptyInput } from './common'
 import { defineCachedRead } from './envelope'
@@ -21,14 +21,7 @@ export const evmChainSchema = z
   .trim()
   .min(1, 'is required: C, or the blockchain ID of an EVM instance')
   .superRefine((v, ctx) => {
-    if (v === 'C') return
-    let ok = false
-    try {
-      ok = decodeCb58(v).length === 32
-    } catch {
-      ok = false
-    }
-    if (!ok) ctx.addIssue({ code: 'custom', message: `must be C or a blockchain ID (32-byte cb58, such as 2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5); got "${v.slice(0, 60)}"` })
+    if (v !== 'C' && !isCb58Id(v)) ctx.addIssue({ code: 'custom', message: `must be C or a blockchain ID (32-byte cb58, such as 2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5); got "${v.slice(0, 60)}"` })
   })
 
 export const headSchema = z

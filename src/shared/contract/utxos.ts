@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineMethod } from '../rpc/contract-types'
 import { errorDataSchema } from '../rpc/errors'
-import { chainAddressSchema, cb58IdSchema } from '../domain/ids'
+import { CB58_TEXT, chainAddressSchema, cb58IdSchema } from '../domain/ids'
 import { emptyInput, idSchema } from './common'
 import { defineCachedRead } from './envelope'
 import { chainAliasSchema } from './info'
@@ -13,7 +13,7 @@ import { jobStartedSchema } from './jobs'
  * decoded from the node's hex (src/shared/codec) and shown beside their raw form.
  */
 const decimal = z.string().regex(/^\d+$/).max(40)
-const cb58 = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]+$/).max(60)
+const cb58 = z.string().regex(CB58_TEXT).max(60)
 const hexText = z.string().regex(/^0x[0-9a-fA-F]*$/).max(2_000_000)
 const shortText = z.string().max(300)
 

@@ -178,6 +178,22 @@ export function duration(ms: number): string {
   return `${Math.floor(h / 24)} d ${h % 24} h`
 }
 
+/** "850 ms", "3.2 s", "4 min 05 s": how long a call took. */
+export function tookText(ms: number): string {
+  if (ms < 1_000) return `${Math.max(0, Math.round(ms))} ms`
+  if (ms < 60_000) return `${(Math.round(ms / 100) / 10).toFixed(1)} s`
+  return `${Math.floor(ms / 60_000)} min ${String(Math.floor((ms % 60_000) / 1_000)).padStart(2, '0')} s`
+}
+
+/** "every 60 s", "every 5 min", "every 1 h 30 min": how often something runs. */
+export function intervalText(sec: number): string {
+  if (sec < 60) return `every ${sec} s`
+  if (sec < 3_600) return sec % 60 === 0 ? `every ${sec / 60} min` : `every ${Math.floor(sec / 60)} min ${sec % 60} s`
+  const h = Math.floor(sec / 3_600)
+  const m = Math.floor((sec % 3_600) / 60)
+  return m === 0 ? `every ${h} h` : `every ${h} h ${m} min`
+}
+
 /** How long ago or how far ahead, with seconds under a minute: "8 s ago", "5 min ago", "in 3 h 00 min". */
 export function relative(ms: number | undefined | null, nowMs: number): string {
   if (!validMs(ms)) return '—'

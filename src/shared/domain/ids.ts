@@ -1,5 +1,30 @@
 import { z } from 'zod'
-import { decodeBech32Address, decodeCb58 } from './encoding'
+import { decodeBech32Address, decodeCb58, decodeHexChecksum } from './encoding'
+
+/** The characters of cb58 (Bitcoin's base58 alphabet). */
+export const CB58_TEXT = /^[1-9A-HJ-NP-Za-km-z]+$/
+
+/** An id as a node prints it in cb58, taken as text: a node's reply is not decoded id by id. */
+export const cb58TextSchema = z.string().regex(CB58_TEXT, { error: 'expected a cb58 id' })
+
+/** AvalancheGo "hex": 0x, the bytes, then their 4-byte sha256 checksum, which is checked. */
+export const checksummedHexSchema = z.string().superRefine((v, ctx) => {
+  if (!v.startsWith('0x')) return void ctx.addIssue({ code: 'custom', message: 'expected 0x-prefixed hex with a checksum' })
+  try {
+    decodeHexChecksum(v)
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: `not checksummed hex: ${(e as Error).message}` })
+  }
+})
+
+/** Whether text is a 32-byte id in cb58 (its checksum checked). */
+export function isCb58Id(v: string): boolean {
+  try {
+    return decodeCb58(v).length === 32
+  } catch {
+    return false
+  }
+}
 
 /** A 32-byte id in cb58 (txID, blockID, subnetID, blockchainID, assetID). */
 export const cb58IdSchema = z

@@ -2,8 +2,16 @@ import { AppError, fromErrorData } from './errors'
 import type { ContractShape, EventName, InputOf, MethodName, OutputOf, PayloadOf } from './contract-types'
 import type { Connection } from './transport'
 
+export interface CallOptions {
+  /**
+   * Aborting it cancels the call: it fails at once with CANCELLED, and the server is told (a `cancel` frame)
+   * so that it aborts the handler's signal and the remote request behind it.
+   */
+  signal?: AbortSignal
+}
+
 export interface RpcClient<C extends ContractShape> {
-  call<M extends MethodName<C>>(method: M, input: InputOf<C, M>): Promise<OutputOf<C, M>>
+  call<M extends MethodName<C>>(method: M, input: InputOf<C, M>, options?: CallOptions): Promise<OutputOf<C, M>>
   /** Listens to a push event. The first listener subscribes, the last one to leave unsubscribes. */
   on<E extends EventName<C>>(event: E, listener: (payload: PayloadOf<C, E>) => void): () => void
   /** Sends the current subscriptions again (after a transport reconnected). */
@@ -34,10 +42,22 @@ export function createRpcClient<C extends ContractShape>(conn: Connection): RpcC
   })
 
   return {
-    call(method, input) {
+    call(method, input, options = {}) {
+      const { signal } = options
+      if (signal?.aborted) return Promise.reject(new AppError('CANCELLED', 'The call was cancelled'))
       const id = nextId++
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+        const onAbort = (): void => {
+          if (!pending.delete(id)) return
+          conn.send({ t: 'cancel', id })
+          reject(new AppError('CANCELLED', 'The call was cancelled'))
+        }
+        const settle = (finish: () => void): void => {
+          signal?.removeEventListener('abort', onAbort)
+          finish()
+        }
+        pending.set(id, { resolve: (v) => settle(() => resolve(v as never)), reject: (e) => settle(() => reject(e)) })
+        signal?.addEventListener('abort', onAbort, { once: true })
         conn.send({ t: 'call', id, method, input })
       })
     },

@@ -3,7 +3,8 @@ import { errorDataSchema } from './errors'
 
 /**
  * The wire format of every transport (Electron IPC, websocket, in-memory).
- * call/ok/fail carry request/response pairs; sub/unsub/event carry push events.
+ * call/ok/fail carry request/response pairs, and cancel (the caller no longer wants the answer of one call,
+ * by its id: the server aborts that call's signal, as VS Code's IPC does); sub/unsub/event carry push events.
  */
 export const MAX_FRAME_BYTES = 1024 * 1024
 
@@ -14,6 +15,7 @@ export const frameSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('call'), id, method: name, input: z.unknown() }).strict(),
   z.object({ t: z.literal('ok'), id, output: z.unknown() }).strict(),
   z.object({ t: z.literal('fail'), id, error: errorDataSchema }).strict(),
+  z.object({ t: z.literal('cancel'), id }).strict(),
   z.object({ t: z.literal('sub'), event: name }).strict(),
   z.object({ t: z.literal('unsub'), event: name }).strict(),
   z.object({ t: z.literal('event'), event: name, payload: z.unknown() }).strict()

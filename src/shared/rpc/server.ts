@@ -7,7 +7,7 @@ import type { Connection } from './transport'
 export type TransportKind = 'ipc' | 'ws' | 'memory'
 
 export interface CallContext {
-  /** Aborted when the caller's connection closes. */
+  /** Aborted when the caller cancels this call (a `cancel` frame) or its connection closes. */
   signal: AbortSignal
   transport: TransportKind
   /** The answer goes out as JSON text (Connection.jsonText): a list in it may be a JsonTexts. */
@@ -95,7 +95,18 @@ export function createRpcServer<C extends ContractShape>(
   return {
     attach(conn, transport) {
       const abort = new AbortController()
-      const ctx: CallContext = { signal: abort.signal, transport, ...(conn.jsonText ? { jsonTexts: true } : {}) }
+      // Each call's own signal, by its id while it runs: aborted by a cancel of that call or by the connection closing.
+      const running = new Map<number, AbortController>()
+      const call = (frame: Extract<Frame, { t: 'call' }>): void => {
+        const own = new AbortController()
+        // A repeated id (a client's bug): the first call keeps its controller, the second cannot be cancelled.
+        const tracked = !running.has(frame.id)
+        if (tracked) running.set(frame.id, own)
+        const ctx: CallContext = { signal: AbortSignal.any([abort.signal, own.signal]), transport, ...(conn.jsonText ? { jsonTexts: true } : {}) }
+        void handleCall(conn, frame, ctx).finally(() => {
+          if (tracked && running.get(frame.id) === own) running.delete(frame.id)
+        })
+      }
       const offFrame = conn.onFrame((raw) => {
         const frame = parseFrame(raw)
         if (!frame) {
@@ -103,7 +114,8 @@ export function createRpcServer<C extends ContractShape>(
           conn.send({ t: 'fail', id, error: { code: 'BAD_INPUT', message: 'Malformed frame' } })
           return
         }
-        if (frame.t === 'call') void handleCall(conn, frame, ctx)
+        if (frame.t === 'call') call(frame)
+        else if (frame.t === 'cancel') running.get(frame.id)?.abort()
         else if (frame.t === 'sub') subscribe(conn, frame.event)
         else if (frame.t === 'unsub') unsubscribe(conn, frame.event)
         // ok/fail/event frames are the server's to send, never to receive: ignored.

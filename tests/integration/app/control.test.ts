@@ -9,23 +9,17 @@ import { createServer, type Server } from 'node:http'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { runCli } from '../../../src/main/cli'
 import { KeptProfiles } from '../../../src/main/services/control/kept-profiles'
 import { OffsetClock } from '../../../src/main/clock'
-import { startSim, type Sim } from '../../sim/index'
-import { activateSim, appsPerTest, failure, tempDir } from './helpers'
+import { startSim } from '../../sim/index'
+import { activateSim, appsPerTest, failure, simPerFile, tempDir } from './helpers'
 import { until } from '../../support/until'
 
-let sim: Sim
-beforeAll(async () => {
-  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-})
-afterAll(async () => {
-  await sim?.stop()
-})
+const sim = simPerFile()
 
 const { open } = appsPerTest()
 

@@ -5,7 +5,7 @@
  * "cannot be reached" (OFFLINE), and never an earlier answer from the cache in its place. Only a refused
  * connection or a timeout answers from the cache (source 'cache', with the reason).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runCli } from '../../../src/main/cli'
 import { openDatabase } from '../../../src/main/cache/database'
 import { ReadsStore } from '../../../src/main/cache/reads-store'
@@ -14,19 +14,13 @@ import { RestClient, callEndpoint } from '../../../src/main/clients/rest/client'
 import { cachedRead } from '../../../src/main/services/data-path'
 import type { Envelope } from '../../../src/shared/contract'
 import { startSim, type Sim } from '../../sim/index'
-import { activateSim, appsPerTest, failure, tempDir } from './helpers'
+import { activateSim, appsPerTest, failure, simPerFile, tempDir } from './helpers'
 
 const QUORUM = { network: 'mainnet' as const, justification: '0xdeadbeef', quorumPercentage: 100 }
 const SUBNETS = { network: 'mainnet' as const, pageSize: 3 }
 const QUORUM_WORDS = /failed to collect a threshold of signatures/
 
-let sim: Sim
-beforeAll(async () => {
-  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-})
-afterAll(async () => {
-  await sim?.stop()
-})
+const sim = simPerFile()
 
 const { open } = appsPerTest()
 

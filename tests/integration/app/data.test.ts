@@ -3,21 +3,15 @@
  * (with the client's words), "load all" as a job past short pages and through a 429's Retry-After,
  * what 401, 403 and 503 say, the key only in x-data-api-key, and cached answers with the sim stopped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Job } from '../../../src/shared/contract'
 import { DEMO_WALLET, WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
-import { startSim, type Sim } from '../../sim/index'
-import { activateSim, appsPerTest, failure, finishedJob } from './helpers'
+import { startSim } from '../../sim/index'
+import { activateSim, appsPerTest, failure, finishedJob, simPerFile } from './helpers'
 import { RestClient } from '../../../src/main/clients/rest/client'
 import { LoadAllJobs, MAX_LOAD_ITEMS } from '../../../src/main/services/data/load-all'
 
-let sim: Sim
-beforeAll(async () => {
-  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-})
-afterAll(async () => {
-  await sim?.stop()
-})
+const sim = simPerFile()
 
 const { open } = appsPerTest()
 

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { createApp, type App, type AppOptions } from '../../../src/main/app'
 import { plainSecretStore } from '../../../src/main/secrets'
 import type { Contract, Job } from '../../../src/shared/contract'
 import { createRpcClient, type RpcClient } from '../../../src/shared/rpc/client'
 import { AppError } from '../../../src/shared/rpc/errors'
 import { createMemoryPair } from '../../../src/shared/rpc/memory'
-import type { Sim } from '../../sim/index'
+import { startSim, type Sim, type SimOptions } from '../../sim/index'
 import { tempDir } from '../../support/temp'
 export { tempDir }
 
@@ -58,6 +58,26 @@ export function appsPerTest(defaults: Partial<AppOptions> = {}): {
       return { app, client: connect(app, transport), dataDir }
     }
   }
+}
+
+/**
+ * One sim for the tests of the calling file, on free ports: started before them, stopped after. Its
+ * fields are there from the first test on (reading one outside a test is a mistake, said so).
+ */
+export function simPerFile(options: SimOptions = {}): Sim {
+  let sim: Sim | undefined
+  beforeAll(async () => {
+    sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true, ...options })
+  }, 180_000)
+  afterAll(async () => {
+    await sim?.stop()
+  })
+  return new Proxy({} as Sim, {
+    get(_target, key) {
+      if (!sim) throw new Error(`sim.${String(key)} read before the sim started: read it inside a test or a hook`)
+      return Reflect.get(sim, key)
+    }
+  })
 }
 
 /** Creates a mainnet profile pointed at the sim (or at another node or data service) and makes it the active one. */

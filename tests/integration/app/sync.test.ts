@@ -8,21 +8,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { Contract, Job, SyncJob } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
 import { decodeBech32Address, encodeBech32Address } from '../../../src/shared/domain/encoding'
-import { startSim, type Sim } from '../../sim/index'
 import { until } from '../../support/until'
-import { activateSim, appsPerTest, failure, tempDir } from './helpers'
+import { activateSim, appsPerTest, failure, simPerFile, tempDir } from './helpers'
 
-let sim: Sim
-beforeAll(async () => {
-  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
-})
-afterAll(async () => {
-  await sim?.stop()
-})
+const sim = simPerFile()
 const { open } = appsPerTest()
 
 const ALIAS = { P: 'p-chain', X: 'x-chain', C: 'c-chain' } as const

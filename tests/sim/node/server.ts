@@ -379,7 +379,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   /** avalanchego answers GET /ext/health and any request to /ext/health/{health,readiness,liveness} plainly */
   const healthReport = async (req: IncomingMessage, res: ServerResponse, path: string, kind: HealthKind) => {
     const rules = o.faults.take('node', `${path} ${req.method ?? 'GET'}`)
-    if (await applyHttpFault(rules, req, res, { service: 'node' })) return
+    if (await applyHttpFault(rules, req, res, { service: 'node', faults: o.faults })) return
     const tags = new URL(req.url ?? '/', 'http://sim').searchParams.getAll('tag')
     const reply = await health.report(kind, tags)
     send(res, reply.healthy ? 200 : 503, `${JSON.stringify(reply)}\n`)
@@ -391,7 +391,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
   /** GET /ext/metrics: Prometheus text as avalanchego's metrics API (./promMetrics) */
   const metricsReport = async (req: IncomingMessage, res: ServerResponse) => {
     const rules = o.faults.take('node', `/ext/metrics ${req.method ?? 'GET'}`)
-    if (await applyHttpFault(rules, req, res, { service: 'node' })) return
+    if (await applyHttpFault(rules, req, res, { service: 'node', faults: o.faults })) return
     const failing = health.failingNow()
     const families = nodeMetricFamilies({
       ds: o.ds,
@@ -409,7 +409,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       const path = (req.url ?? '/').split('?')[0]!
       if (path.startsWith('/__sim/')) return control(req, res, path)
       // a node that stopped answering: the request hangs, or its connection is closed at once (the fault kinds 'hang' and 'drop')
-      if (knobs.unresponsive) return void (await applyHttpFault([{ service: 'node', kind: knobs.unresponsive === 'hang' ? 'hang' : 'drop' }], req, res, { service: 'node' }))
+      if (knobs.unresponsive) return void (await applyHttpFault([{ service: 'node', kind: knobs.unresponsive === 'hang' ? 'hang' : 'drop' }], req, res, { service: 'node', faults: o.faults }))
       if (path === '/ext/metrics' && knobs.metricsApi) return metricsReport(req, res)
       const healthKind = Object.hasOwn(HEALTH_GET_PATHS, path) ? HEALTH_GET_PATHS[path] : undefined
       if (healthKind && flags.healthApi && (req.method === 'GET' || path !== '/ext/health')) return healthReport(req, res, path, healthKind)
@@ -427,7 +427,7 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       }
       const methods = (Array.isArray(body) ? body : [body]).map((r) => (r && typeof r === 'object' && typeof (r as { method?: unknown }).method === 'string' ? (r as { method: string }).method : ''))
       const rules = methods.flatMap((m) => o.faults.take('node', `${path} ${m}`))
-      if (await applyHttpFault(rules, req, res, { service: 'node' })) return
+      if (await applyHttpFault(rules, req, res, { service: 'node', faults: o.faults })) return
       let answer = await handler(body)
       // a notification (or a batch of only notifications) gets an empty body, as geth and gorilla send
       if (answer === undefined) {

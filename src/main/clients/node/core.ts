@@ -7,24 +7,16 @@
  * decimal strings. Statuses are not enumerated: any string is accepted.
  */
 import { z } from 'zod'
-import { decodeHexChecksum } from '../../../shared/domain/encoding'
-import { cb58IdSchema, chainAddressSchema } from '../../../shared/domain/ids'
+import { cb58IdSchema, cb58TextSchema, chainAddressSchema, checksummedHexSchema } from '../../../shared/domain/ids'
 import { defineRpcMethod } from './define'
 
 /** A count or height: the node's decimal string, or a number as the spec writes it; always a string after. */
 const uintText = z
   .union([z.string().regex(/^\d+$/, { error: 'expected a decimal integer' }), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform((v) => String(v))
-const id = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]+$/, { error: 'expected a cb58 id' })
-/** AvalancheGo "hex": 0x + bytes + their 4-byte sha256 checksum, checked here. */
-const hexWithChecksum = z.string().superRefine((v, ctx) => {
-  if (!v.startsWith('0x')) return void ctx.addIssue({ code: 'custom', message: 'expected 0x-prefixed hex with a checksum' })
-  try {
-    decodeHexChecksum(v)
-  } catch (e) {
-    ctx.addIssue({ code: 'custom', message: `not checksummed hex: ${(e as Error).message}` })
-  }
-})
+/** An id the node prints in cb58 (not decoded: a reply is not re-verified id by id). */
+const id = cb58TextSchema
+const hexWithChecksum = checksummedHexSchema
 const hexEncoding = z.literal('hex').default('hex')
 
 /** The node caps a page at 1024 UTXOs (and at 1024 addresses). */

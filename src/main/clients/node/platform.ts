@@ -14,7 +14,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { z } from 'zod'
 import { decodeHexChecksum, encodeCb58 } from '../../../shared/domain/encoding'
-import { cb58IdSchema, chainAddressSchema, nodeIdSchema } from '../../../shared/domain/ids'
+import { cb58IdSchema, cb58TextSchema, chainAddressSchema, checksummedHexSchema, nodeIdSchema } from '../../../shared/domain/ids'
 import { defineRpcMethod } from './define'
 
 // ---- building blocks -------------------------------------------------------------------------------
@@ -23,19 +23,11 @@ import { defineRpcMethod } from './define'
 const uint = z.string().regex(/^\d+$/, { error: 'expected a decimal integer string' })
 /** An avajson Float32: a decimal string such as "10.0000" (delegation fee, uptime in percent). */
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, { error: 'expected a decimal number string' })
-/** An id the node prints in cb58 (not checked for its checksum: a reply is not re-verified id by id). */
-const id = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]+$/, { error: 'expected a cb58 id' })
+/** An id the node prints in cb58 (not decoded: a reply is not re-verified id by id). */
+const id = cb58TextSchema
 /** Bytes the node prints as 0x-hex without a checksum (BLS keys, signatures). */
 const hexBytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, { error: 'expected 0x-prefixed hex bytes' })
-/** AvalancheGo "hex": 0x + bytes + their 4-byte sha256 checksum, checked here. */
-const hexWithChecksum = z.string().superRefine((v, ctx) => {
-  if (!v.startsWith('0x')) return void ctx.addIssue({ code: 'custom', message: 'expected 0x-prefixed hex with a checksum' })
-  try {
-    decodeHexChecksum(v)
-  } catch (e) {
-    ctx.addIssue({ code: 'custom', message: `not checksummed hex: ${(e as Error).message}` })
-  }
-})
+const hexWithChecksum = checksummedHexSchema
 
 /** An owner of outputs or rewards: { locktime, threshold, addresses }. */
 const owner = z.looseObject({ locktime: uint, threshold: uint, addresses: z.array(z.string()) })

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/rpc/errors'
 import { platform, type NodeApis } from '../../clients/node/index'
 import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
+import { balanceOf } from './pchain-reads'
 import { SUBNET_KIND_TEXT, subnetKnowledge, unknownSubnetError } from './subnets'
 import { blockchainView, pBlockView } from './views'
 
@@ -47,22 +48,7 @@ export function pchainHandlers(connections: Connections): AreaHandlers<'pchain'>
       const r = subnetID ? await subnetSupply(node(), subnetID, signal) : await platform.getCurrentSupply(node(), {}, { signal })
       return { subnetID: subnetID ?? null, supply: r.supply, ...(r.height !== undefined ? { height: r.height } : {}) }
     },
-    'pchain.getBalance': async ({ addresses }, { signal }) => {
-      const r = await platform.getBalance(node(), { addresses }, { signal })
-      return {
-        addresses,
-        ...(r.balance !== undefined ? { balance: r.balance } : {}),
-        ...(r.unlocked !== undefined ? { unlocked: r.unlocked } : {}),
-        ...(r.lockedStakeable !== undefined ? { lockedStakeable: r.lockedStakeable } : {}),
-        ...(r.lockedNotStakeable !== undefined ? { lockedNotStakeable: r.lockedNotStakeable } : {}),
-        balances: r.balances ?? {},
-        unlockeds: r.unlockeds ?? {},
-        lockedStakeables: r.lockedStakeables ?? {},
-        lockedNotStakeables: r.lockedNotStakeables ?? {},
-        utxoIDs: (r.utxoIDs ?? []).map((u) => ({ txID: u.txID, outputIndex: u.outputIndex })),
-        deprecated: DEPRECATED_PCHAIN_METHODS['platform.getBalance']
-      }
-    }
+    'pchain.getBalance': ({ addresses }, { signal }) => balanceOf(node(), addresses, signal)
   }
 }
 

@@ -1,70 +1,17 @@
-import type { HealthCheck, Peer } from '../../../shared/contract'
-import { health, info } from '../../clients/node/index'
 import type { NodeApis } from '../../clients/node/index'
 import type { AreaHandlers } from '../handlers'
+import { bootstrappedOf, healthOf, nodeIdOf, nodeVersionOf, peersOf } from './reads'
 
 /**
- * The node's identity and health. Each handler calls one node function and maps its answer to the
- * contract's view; the data path caches it and answers offline. `node` is the active profile's node, or
- * (for the watch's checks) the node of the profile checked.
+ * The node's identity and health, for the active profile's node (`node`). Each handler is one read of
+ * ./reads.ts; the data path caches it and answers offline.
  */
 export function infoHandlers(node: () => NodeApis): AreaHandlers<'info'> & AreaHandlers<'health'> {
   return {
-    'info.getNodeID': async (_input, { signal }) => {
-      const r = await info.getNodeID(node(), {}, { signal })
-      return { nodeID: r.nodeID, nodePOP: r.nodePOP ? { publicKey: r.nodePOP.publicKey, proofOfPossession: r.nodePOP.proofOfPossession } : null }
-    },
-    'info.getNodeVersion': async (_input, { signal }) => {
-      const r = await info.getNodeVersion(node(), {}, { signal })
-      return {
-        version: r.version,
-        ...(r.databaseVersion !== undefined ? { databaseVersion: r.databaseVersion } : {}),
-        ...(r.rpcProtocolVersion !== undefined ? { rpcProtocolVersion: r.rpcProtocolVersion } : {}),
-        ...(r.gitCommit !== undefined ? { gitCommit: r.gitCommit } : {}),
-        vmVersions: r.vmVersions ?? {}
-      }
-    },
-    'info.isBootstrapped': async ({ chain }, { signal }) => {
-      const r = await info.isBootstrapped(node(), { chain }, { signal })
-      return { chain, isBootstrapped: r.isBootstrapped }
-    },
-    'info.peers': async ({ nodeIDs }, { signal }) => {
-      const r = await info.peers(node(), nodeIDs ? { nodeIDs } : {}, { signal })
-      return { numPeers: r.numPeers, peers: r.peers.map(peerView) }
-    },
-    'health.health': async ({ tags }, { signal }) => {
-      const r = await health.health(node(), tags ? { tags } : {}, { signal })
-      const checks = Object.entries(r.checks)
-        .map(([name, c]) => checkView(name, c))
-        .sort((a, b) => Number(a.healthy) - Number(b.healthy) || a.name.localeCompare(b.name))
-      return { healthy: r.healthy, checks }
-    }
-  }
-}
-
-function peerView(p: info.Peer): Peer {
-  return {
-    nodeID: p.nodeID,
-    ip: p.ip,
-    ...(p.publicIP !== undefined ? { publicIP: p.publicIP } : {}),
-    version: p.version,
-    lastSent: p.lastSent,
-    lastReceived: p.lastReceived,
-    ...(p.observedUptime !== undefined ? { observedUptime: p.observedUptime } : {}),
-    trackedSubnets: p.trackedSubnets ?? [],
-    benched: p.benched ?? []
-  }
-}
-
-function checkView(name: string, c: health.HealthCheck): HealthCheck {
-  const message = c.message === undefined ? undefined : JSON.stringify(c.message)
-  return {
-    name,
-    healthy: c.error === undefined,
-    ...(message !== undefined ? { message: message.length > 4_000 ? `${message.slice(0, 3_999)}…` : message } : {}),
-    ...(c.error !== undefined ? { error: c.error } : {}),
-    ...(c.timestamp !== undefined ? { timestamp: c.timestamp } : {}),
-    ...(c.contiguousFailures !== undefined ? { contiguousFailures: c.contiguousFailures } : {}),
-    ...(c.timeOfFirstFailure ? { timeOfFirstFailure: c.timeOfFirstFailure } : {})
+    'info.getNodeID': (_input, { signal }) => nodeIdOf(node(), signal),
+    'info.getNodeVersion': (_input, { signal }) => nodeVersionOf(node(), signal),
+    'info.isBootstrapped': ({ chain }, { signal }) => bootstrappedOf(node(), chain, signal),
+    'info.peers': ({ nodeIDs }, { signal }) => peersOf(node(), nodeIDs, signal),
+    'health.health': ({ tags }, { signal }) => healthOf(node(), tags, signal)
   }
 }

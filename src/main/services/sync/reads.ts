@@ -1,6 +1,6 @@
 /**
- * The reads a sync job makes, for one profile: the app's own handlers of those methods, built on that
- * profile's clients, each wrapped by the one data path (cachedRead) scoped to that profile's services. So a
+ * The reads a sync job makes, for one profile: the areas' own reads of those methods (those their handlers
+ * serve), on that profile's clients, each wrapped by the one data path (cachedRead) scoped to that profile's services. So a
  * page a sync job fetches is validated, cached and kept exactly as the same read made by a person.
  */
 import { contract, type CachedMethod, type Data, type Envelope, type RemoteService } from '../../../shared/contract'
@@ -11,15 +11,15 @@ import type { UtxosStore } from '../../cache/utxos-store'
 import { dataEndpoints } from '../../clients/data/endpoints'
 import { RestClient } from '../../clients/rest/client'
 import { safeUrl } from '../../clients/transport/http'
-import { pchainHandlers } from '../chains/pchain-handlers'
+import { balanceOf } from '../chains/pchain-reads'
 import { Connections } from '../connection/clients'
 import { cachedRead } from '../data-path'
 import type { EntityRecorder } from '../entities/recorder'
 import { callWithInput, type ServiceAccess } from '../data/service'
-import { infoHandlers } from '../info/handlers'
+import { nodeIdOf } from '../info/reads'
 import type { EffectiveProfile } from '../profiles/service'
 import { UtxosService } from '../utxos/service'
-import { readMine } from '../validators/handlers'
+import { readMine } from '../validators/mine'
 
 /** The methods a sync job reads. */
 export type SyncMethod =
@@ -58,9 +58,9 @@ export function syncReads(profile: EffectiveProfile, deps: SyncReadDeps): SyncRe
     'data.listIcmMessagesByAddress': (input, { signal }) => callWithInput(access, D.listIcmMessagesByAddress, input as object, signal),
     'data.listPendingPrimaryNetworkRewards': (input, { signal }) => callWithInput(access, D.listPendingPrimaryNetworkRewards, input as object, signal),
     'core.getUTXOs': (input, { signal }) => utxos.page(input as Parameters<UtxosService['page']>[0], signal),
-    'pchain.getBalance': (input, ctx) => pchainHandlers(connections)['pchain.getBalance'](input as { addresses: string[] }, ctx),
+    'pchain.getBalance': (input, { signal }) => balanceOf(node, (input as { addresses: string[] }).addresses, signal),
     'validators.mine': (input, { signal }) => readMine(node, profile.nodeIds, input as { nodeIDs?: string[] }, signal),
-    'info.getNodeID': (input, ctx) => infoHandlers(() => node)['info.getNodeID'](input as Record<string, never>, ctx)
+    'info.getNodeID': (_input, { signal }) => nodeIdOf(node, signal)
   }
   const scopeOf = (service: RemoteService): string => (service === 'node' ? profile.nodeUrl : service === 'data' ? profile.dataUrl : profile.metricsUrl)
   const entities = deps.entities?.for(() => ({ network: profile.network, profileId: profile.id }))

@@ -1,46 +1,16 @@
-import type { MyValidators } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
-import { platform, type NodeApis } from '../../clients/node/index'
+import { platform } from '../../clients/node/index'
 import { assertSubnetKnown } from '../chains/subnets'
 import type { Connections } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
 import type { ValidatorsService } from './service'
+import { readMine } from './mine'
 import { delegatorView, totalsOf, validatorView } from './views'
 
 /**
  * The validators area. Node reads map the node's answer to the contract's view (the data path caches
  * them); the history and "check now" come from the service, over the watch.
  */
-/**
- * "My validators" of one node: the NodeIDs asked for (the profile's unless given), in their order, and
- * those the node leaves out of the current set. The handler reads them for the active profile; the watch's
- * checks for the profile checked, through the same data path.
- */
-export async function readMine(
-  node: NodeApis,
-  profileNodeIds: readonly string[],
-  { subnetID, nodeIDs }: { subnetID?: string | undefined; nodeIDs?: string[] | undefined },
-  signal: AbortSignal
-): Promise<MyValidators> {
-  const asked = nodeIDs ?? [...profileNodeIds]
-  const subnet = subnetID ?? null
-  // An empty nodeIDs list would ask the node for every validator: ask nothing instead.
-  if (asked.length === 0) return { subnetID: subnet, nodeIDs: [], validators: [], notValidating: [] }
-  const r = await platform.getCurrentValidators(node, { nodeIDs: asked, ...(subnetID ? { subnetID } : {}) }, { signal })
-  if (subnetID && r.validators.length === 0) await assertSubnetKnown(node, subnetID, signal)
-  const found = new Set(r.validators.map((v) => v.nodeID))
-  const order = new Map(asked.map((id, i) => [id, i]))
-  return {
-    subnetID: subnet,
-    nodeIDs: asked,
-    validators: r.validators
-      .filter((v) => order.has(v.nodeID))
-      .sort((a, b) => order.get(a.nodeID)! - order.get(b.nodeID)!)
-      .map((v) => validatorView(v, subnet)),
-    notValidating: asked.filter((id) => !found.has(id))
-  }
-}
-
 export function validatorHandlers(connections: Connections, validators: ValidatorsService): AreaHandlers<'validators'> {
   const node = () => connections.get().node
   return {

@@ -13,8 +13,8 @@ import type { NodeApis } from '../../clients/node/index'
 import { fetchNodeMetrics } from '../../clients/node/node-metrics'
 import { safeUrl } from '../../clients/transport/http'
 import { cachedRead, type DataPathDeps } from '../data-path'
-import { infoHandlers } from '../info/handlers'
-import { readMine } from '../validators/handlers'
+import { bootstrappedOf, healthOf, nodeIdOf, nodeVersionOf, peersOf } from '../info/reads'
+import { readMine } from '../validators/mine'
 import { majorityVersion } from './versions'
 
 export const DEFAULT_CHECK_DEADLINE_MS = 5_000
@@ -33,14 +33,18 @@ export interface CheckReads {
 type ReadMethod = 'health.health' | 'info.isBootstrapped' | 'info.getNodeVersion' | 'info.peers' | 'info.getNodeID' | 'validators.mine'
 
 /**
- * The reads of one node through the info and health handlers the panels use. With `cache`, through the
+ * The reads of one node, the info, health and validators areas' own (those their handlers serve the panels). With `cache`, through the
  * data path, scoped to that node: each answer is kept where the profile's panels find it offline, and an
  * answer from the cache (the node not reachable) counts as no answer here.
  */
 export function nodeReads(node: NodeApis, profileNodeIds: readonly string[], cache?: DataPathDeps): CheckReads {
-  const handlers = {
-    ...infoHandlers(() => node),
-    'validators.mine': (input: { subnetID?: string; nodeIDs?: string[] }, ctx: CallContext) => readMine(node, profileNodeIds, input, ctx.signal)
+  const handlers: Record<ReadMethod, (input: never, ctx: CallContext) => Promise<unknown>> = {
+    'health.health': (_input, { signal }) => healthOf(node, undefined, signal),
+    'info.isBootstrapped': (input: { chain: string }, { signal }) => bootstrappedOf(node, input.chain, signal),
+    'info.getNodeVersion': (_input, { signal }) => nodeVersionOf(node, signal),
+    'info.peers': (_input, { signal }) => peersOf(node, undefined, signal),
+    'info.getNodeID': (_input, { signal }) => nodeIdOf(node, signal),
+    'validators.mine': (input: { subnetID?: string; nodeIDs?: string[] }, { signal }) => readMine(node, profileNodeIds, input, signal)
   }
   type Read = (input: unknown, signal: AbortSignal) => Promise<unknown>
   const read = (method: ReadMethod): Read => {

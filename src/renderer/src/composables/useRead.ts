@@ -12,6 +12,10 @@
  * - when the page reconnects to the app (events may have been missed meanwhile).
  * While it reloads, the last answer stays on screen (not when another profile became active). Each answer says whether it is live or from the
  * cache (and then why, in `offline`), and how old it is (`age`, ticking).
+ *
+ * A read no longer wanted is cancelled, not left to run: when the view goes (its scope is disposed), its input
+ * changes, or another profile becomes active, the call under way is cancelled over the contract, and main
+ * aborts the remote request behind it.
  */
 import { computed, onScopeDispose, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref } from 'vue'
 import type { CachedMethod, Contract, Data, Envelope, Input, Source } from '../../../shared/contract'
@@ -41,6 +45,8 @@ export interface Read<D> {
 
 interface Attempt {
   key: string
+  /** Cancels the call under way when this attempt is dropped. */
+  cancel: AbortController
   /** Another reload was asked for while this one ran: run once more when it ends. */
   again: boolean
   done: Promise<void>
@@ -86,7 +92,7 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
 
   async function fetchOnce(a: Attempt): Promise<void> {
     try {
-      const out = (await api.call(method, JSON.parse(a.key) as Input<M>)) as unknown as Envelope<Data<M>>
+      const out = (await api.call(method, JSON.parse(a.key) as Input<M>, { signal: a.cancel.signal })) as unknown as Envelope<Data<M>>
       // A refused connection says the node is gone; a time-out may be a busy machine (the probe decides that).
       if (out.source === 'live' || out.offline?.code === 'NETWORK') nodeReadSeen(out.source === 'live')
       if (attempt !== a) return
@@ -105,6 +111,12 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
     }
   }
 
+  /** The attempt under way is no longer wanted: its call is cancelled and its answer, if any, ignored. */
+  function drop(): void {
+    attempt?.cancel.abort()
+    attempt = null
+  }
+
   function reload(): Promise<void> {
     const k = key.value
     if (k === null || disposed) return Promise.resolve()
@@ -112,7 +124,7 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
       attempt.again = true
       return attempt.done
     }
-    const a: Attempt = { key: k, again: false, done: Promise.resolve() }
+    const a: Attempt = { key: k, cancel: new AbortController(), again: false, done: Promise.resolve() }
     attempt = a
     loading.value = true
     a.done = (async () => {
@@ -130,7 +142,7 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
 
   watch(key, (k) => {
     // A different input: its answer is not the one on screen.
-    attempt = null
+    drop()
     envelope.value = null
     error.value = null
     settled.value = false
@@ -143,7 +155,7 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
   const offEvent = api.on('cache.changed', (p) => {
     if (profileId !== undefined && p.profileId !== profileId) {
       // Another profile is active now: the answer on screen is not its answer.
-      attempt = null
+      drop()
       envelope.value = null
       error.value = null
       settled.value = false
@@ -155,7 +167,7 @@ export function useRead<M extends CachedMethod>(method: M, input: MaybeRefOrGett
   const offConnected = onConnected(() => void reload())
   onScopeDispose(() => {
     disposed = true
-    attempt = null
+    drop()
     offEvent()
     offConnected()
   })

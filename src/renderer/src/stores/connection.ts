@@ -63,7 +63,7 @@ export const useConnectionStore = defineStore('connection', () => {
     }
   }
 
-  /** Marks a probe as running while `probe` runs (activation in the profiles store, or checkAgain). */
+  /** Marks a probe as running while `probe` runs (an activation, or checkAgain). */
   async function whileProbing(probe: () => Promise<ProbeReport>): Promise<ProbeReport> {
     probing.value = true
     try {
@@ -73,6 +73,11 @@ export const useConnectionStore = defineStore('connection', () => {
     } finally {
       probing.value = false
     }
+  }
+
+  /** Makes the profile the active one; main probes it and answers with the report. */
+  function activate(id: string): Promise<ProbeReport> {
+    return whileProbing(() => api.call('profiles.activate', { id }))
   }
 
   function probe(): Promise<ProbeReport> {
@@ -212,7 +217,7 @@ export const useConnectionStore = defineStore('connection', () => {
   api.on('connection.changed', (r) => take(r))
   onConnected(() => void load())
 
-  return { report, loaded, probing, byPart, appLinkUp, nodeState, reportStale, load, probe, whileProbing, startAutoProbe, nodeReadSeen }
+  return { report, loaded, probing, byPart, appLinkUp, nodeState, reportStale, load, probe, activate, whileProbing, startAutoProbe, nodeReadSeen }
 })
 
 export { nodeStateWords, nodeUnreachable, PART_SHORT, type NodeState, type NodeStateKind } from '../components/status/blocks'

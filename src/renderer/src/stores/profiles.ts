@@ -2,13 +2,12 @@
  * Connection profiles as the app's main process keeps them. The renderer never holds an API key:
  * a profile only says whether one is set and how it is stored. The list is reloaded on
  * `profiles.changed` (which main sends after every change, this page's own included) and when the page
- * reconnects, never by hand after a mutation.
+ * reconnects, never by hand after a mutation. Activating one is the connection store's (it probes the node).
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ProbeReport, ProfileFields, ProfileView } from '../../../shared/contract'
+import type { ProfileFields, ProfileView } from '../../../shared/contract'
 import { api, onConnected } from '../api'
-import { useConnectionStore } from './connection'
 
 export const useProfilesStore = defineStore('profiles', () => {
   const profiles = ref<ProfileView[]>([])
@@ -53,13 +52,8 @@ export const useProfilesStore = defineStore('profiles', () => {
     await api.call('profiles.delete', { id })
   }
 
-  /** Makes the profile the active one; main probes it and answers with the report. */
-  function activate(id: string): Promise<ProbeReport> {
-    return useConnectionStore().whileProbing(() => api.call('profiles.activate', { id }))
-  }
-
   api.on('profiles.changed', () => void load())
   onConnected(() => void load())
 
-  return { profiles, activeId, active, loaded, loadError, load, create, update, setProfileDir, setApiKey, remove, activate }
+  return { profiles, activeId, active, loaded, loadError, load, create, update, setProfileDir, setApiKey, remove }
 })

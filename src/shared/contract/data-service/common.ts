@@ -59,6 +59,17 @@ export const money = z.looseObject({
   value: decimalString
 })
 
+/** An ERC-20 token as the data service describes it (a balance of it, an ICM relayer's fee in it). */
+export const erc20TokenFields = {
+  address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: uint,
+  logoUri: z.string().optional(),
+  ercType: z.literal('ERC-20'),
+  price: money.optional()
+}
+
 /** PrimaryNetworkAssetType: secp256k1, nft. */
 export const ASSET_TYPES = ['secp256k1', 'nft'] as const
 

@@ -3,7 +3,7 @@
  * balances, the latest blocks of all chains, and the supported-chains list.
  */
 import { z } from 'zod'
-import { int, listEnvelope, money, openEnum, quantity, timestamp, uint } from './common'
+import { erc20TokenFields, int, listEnvelope, money, openEnum, quantity, timestamp, uint } from './common'
 
 // ---- NFT metadata and tokens ------------------------------------------------------------------------
 
@@ -108,13 +108,7 @@ export const nativeTokenBalance = z.looseObject({
 })
 
 export const erc20TokenBalance = z.looseObject({
-  address: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  decimals: uint,
-  logoUri: z.string().optional(),
-  ercType: z.literal('ERC-20'),
-  price: money.optional(),
+  ...erc20TokenFields,
   chainId: z.string(),
   balance: quantity,
   balanceValue: money.optional(),

@@ -4,23 +4,14 @@
  * indexed only the destination transaction.
  */
 import { z } from 'zod'
-import { listEnvelope, money, quantity, timestamp, uint } from './common'
+import { erc20TokenFields, listEnvelope, quantity, timestamp } from './common'
 
 export const ICM_STATUSES = ['pending', 'delivered', 'delivered_source_not_indexed'] as const
 
 export const icmReceipt = z.looseObject({ receivedMessageNonce: quantity, relayerRewardAddress: z.string() })
 
 /** The fee token paid to the relayer, and how much. */
-export const icmRewardDetails = z.looseObject({
-  address: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  decimals: uint,
-  logoUri: z.string().optional(),
-  ercType: z.literal('ERC-20'),
-  price: money.optional(),
-  value: quantity
-})
+export const icmRewardDetails = z.looseObject({ ...erc20TokenFields, value: quantity })
 
 export const icmSourceTransaction = z.looseObject({ txHash: z.string(), timestamp, gasSpent: quantity })
 

@@ -67,7 +67,7 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 async function handle(opts: JsonServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sim.local')
   const faultRules = opts.faults.take(opts.service, url.pathname)
-  if (faultRules.length > 0 && (await applyHttpFault(faultRules, req, res, { service: opts.service }))) return
+  if (faultRules.length > 0 && (await applyHttpFault(faultRules, req, res, { service: opts.service, faults: opts.faults }))) return
 
   let extraHeaders: Record<string, string> = {}
   try {

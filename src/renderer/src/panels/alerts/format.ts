@@ -1,22 +1,5 @@
-/** Words of the Alerts panel: rule titles, severities, mute lengths. Times: the fleet's (local, with age). */
-import { ALERT_RULE_INFO, type Alert, type AlertRule, type DeliveryOutcome } from '../../../../shared/contract'
-
-export function ruleTitle(rule: AlertRule): string {
-  return ALERT_RULE_INFO[rule].title
-}
-
-export function severityType(s: Alert['severity']): 'error' | 'warning' {
-  return s === 'critical' ? 'error' : 'warning'
-}
-
-/** The lengths a rule may be muted for, in minutes (the contract allows at most a week). */
-export const MUTE_CHOICES = [
-  { minutes: 15, label: '15 min' },
-  { minutes: 60, label: '1 h' },
-  { minutes: 8 * 60, label: '8 h' },
-  { minutes: 24 * 60, label: '24 h' },
-  { minutes: 7 * 24 * 60, label: 'a week' }
-] as const
+/** Words of the Alerts panel's delivery log. Rule titles, severities and mute lengths: components/alert-text.ts. */
+import type { DeliveryOutcome } from '../../../../shared/contract'
 
 export function outcomeType(o: DeliveryOutcome): 'success' | 'warning' | 'error' {
   return o === 'delivered' ? 'success' : o === 'retrying' ? 'warning' : 'error'

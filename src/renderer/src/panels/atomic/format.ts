@@ -8,7 +8,7 @@ import { decodeAtomicTxHex, type DecodedAtomicTx, type OwnerFormat } from '../..
 import type { IssuedTx } from '../../../../shared/contract'
 import { signedTxHexSchema } from '../../../../shared/contract'
 import { chainName as knownChain } from '../../../../shared/domain/format'
-import { amountText, assetName } from '../utxos/format'
+import { amountText, assetName } from '../../components/asset-text'
 
 /** A chain by name ("X-Chain"), or its ID when nothing names it. */
 const chainName = (id: string | undefined): string => (id ? (knownChain(id) ?? id) : '—')

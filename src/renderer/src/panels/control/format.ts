@@ -1,6 +1,6 @@
 /**
- * Words and numbers for the node-control panel that are its own: running times, how long a call took,
- * profile values in their unit. Everything generic (times, sizes, digit groups, percentages) comes from
+ * Words and numbers for the node-control panel that are its own: running times, profile values in
+ * their unit. Everything generic (times, sizes, digit groups, percentages) comes from
  * the one format module, src/shared/domain/format.ts.
  */
 import { bytes, integer, share } from '../../../../shared/domain/format'
@@ -13,14 +13,6 @@ export function clockDuration(ms: number): string {
   const sec = String(s % 60).padStart(2, '0')
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`
 }
-
-/** "850 ms", "3.2 s", "4 min 05 s": how long a call took. */
-export function tookText(ms: number): string {
-  if (ms < 1_000) return `${Math.max(0, Math.round(ms))} ms`
-  if (ms < 60_000) return `${(Math.round(ms / 100) / 10).toFixed(1)} s`
-  return `${Math.floor(ms / 60_000)} min ${String(Math.floor((ms % 60_000) / 1_000)).padStart(2, '0')} s`
-}
-
 
 /**
  * A profile value with its unit: nanoseconds as milliseconds (two decimals, computed in integers), bytes

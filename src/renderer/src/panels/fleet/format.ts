@@ -5,15 +5,6 @@
  */
 import type { Alert, WatchSample } from '../../../../shared/contract'
 
-/** "every 60 s", "every 5 min", "every 1 h 30 min". */
-export function intervalText(sec: number): string {
-  if (sec < 60) return `every ${sec} s`
-  if (sec < 3_600) return sec % 60 === 0 ? `every ${sec / 60} min` : `every ${Math.floor(sec / 60)} min ${sec % 60} s`
-  const h = Math.floor(sec / 3_600)
-  const m = Math.floor((sec % 3_600) / 60)
-  return m === 0 ? `every ${h} h` : `every ${h} h ${m} min`
-}
-
 export type Tri = boolean | null
 
 /** "P ✓ X ✓ C ✗": each chain bootstrapped, not, or not said ("?"). */

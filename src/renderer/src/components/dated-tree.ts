@@ -5,8 +5,8 @@
  * the UTC form go in `hover` (n-tree's render-label puts it in a title: datedLabel). For the C-Chain config and the P-Chain block's JSON tree.
  */
 import { h, type VNodeChild } from 'vue'
-import type { ConfigTreeNode } from '../../../../shared/domain/config-diff'
-import { dateTime, unixSecondsToMs, utcText } from '../../../../shared/domain/format'
+import type { ConfigTreeNode } from '../../../shared/domain/config-diff'
+import { dateTime, unixSecondsToMs, utcText } from '../../../shared/domain/format'
 
 export interface DatedTreeNode {
   key: string

@@ -8,7 +8,7 @@
 import { avax, chainName, dateTime, integer, percent, shortId, subnetName, tokenAmount, unixSecondsToMs, utcText } from '../../../../shared/domain/format'
 import { csvText } from '../../../../shared/domain/csv'
 import { visibleText } from '../../../../shared/domain/text-safety'
-import { labelOf } from '../../components/form/fields'
+import { labelOf } from '../form/fields'
 
 export type Row = Record<string, unknown>
 

@@ -5,8 +5,8 @@
  * running) is a gap in the line, never a straight line drawn across it.
  */
 import uPlot from 'uplot'
-import { clockTime, dateOnly, getTimeDisplay } from '../../../../shared/domain/format'
-import type { ChartInk } from '../../composables/useUplot'
+import { clockTime, dateOnly, getTimeDisplay } from '../../../shared/domain/format'
+import type { ChartInk } from '../composables/useUplot'
 
 /** A stretch of time in UNIX seconds, [from, to]. */
 export type Span = readonly [number, number]
