@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/rpc/errors'
+import { deadlineSignal, type OwnedDeadline } from './deadline'
 
 /**
  * One fetch with a deadline, mapping transport failures to contract error codes.
@@ -12,14 +13,22 @@ export interface FetchOptions {
   init?: RequestInit
 }
 
+/**
+ * Each response's deadline, kept until its body is read (readBody clears it): the same deadline covers the
+ * headers and the body. A body never read keeps the timer until it fires, which then aborts nothing that matters.
+ */
+const bodyDeadlines = new WeakMap<Response, OwnedDeadline>()
+
 export async function fetchWithDeadline(url: string, opts: FetchOptions): Promise<Response> {
-  const deadline = AbortSignal.timeout(opts.timeoutMs)
-  const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline
+  const deadline = deadlineSignal(opts.timeoutMs, opts.signal)
   try {
-    return await fetch(url, { ...opts.init, signal, redirect: 'error' })
+    const res = await fetch(url, { ...opts.init, signal: deadline.signal, redirect: 'error' })
+    bodyDeadlines.set(res, deadline)
+    return res
   } catch (err) {
+    deadline.clear()
     if (opts.signal?.aborted) throw new AppError('CANCELLED', `The request to the ${opts.service} was cancelled`)
-    if (deadline.aborted)
+    if (deadline.timedOut())
       throw new AppError('TIMEOUT', `The ${opts.service} did not answer within ${opts.timeoutMs} ms`, { url: safeUrl(url), timeoutMs: opts.timeoutMs })
     throw new AppError('NETWORK', `Could not reach the ${opts.service} at ${safeUrl(url)}: ${networkReason(err)}`, {
       url: safeUrl(url)
@@ -49,26 +58,44 @@ export async function readJson(res: Response, service: string, maxBytes = 32 * 1
 
 /** Reads a body as text, at most maxBytes, with the failures named as readJson names them. */
 export async function readBody(res: Response, service: string, maxBytes: number, opts: ReadOptions = {}): Promise<string> {
+  const deadline = bodyDeadlines.get(res)
   try {
-    return await readText(res, service, maxBytes)
+    return await readText(res, service, maxBytes, deadline?.signal ?? opts.signal)
   } catch (err) {
-    throw bodyError(err, res, service, opts)
+    throw bodyError(err, res, service, opts, deadline)
+  } finally {
+    deadline?.clear()
+    bodyDeadlines.delete(res)
   }
 }
 
-function bodyError(err: unknown, res: Response, service: string, opts: ReadOptions): AppError {
+function bodyError(err: unknown, res: Response, service: string, opts: ReadOptions, deadline: OwnedDeadline | undefined): AppError {
   if (err instanceof AppError) return err
   const name = (err as { name?: unknown } | null)?.name
   if (opts.signal?.aborted || (name === 'AbortError' && opts.signal === undefined)) return new AppError('CANCELLED', `The request to the ${service} was cancelled`)
   const url = safeUrl(res.url)
-  if (name === 'TimeoutError') {
+  if (deadline?.timedOut() || name === 'TimeoutError') {
     const timeoutMs = opts.timeoutMs ?? 0
     return new AppError('TIMEOUT', `The ${service} did not finish its answer within ${timeoutMs} ms`, { url, timeoutMs })
   }
   return new AppError('NETWORK', `The connection to the ${service} at ${url} closed before the answer was complete`, { url })
 }
 
-async function readText(res: Response, service: string, maxBytes: number): Promise<string> {
+/**
+ * Ends a read when the signal aborts, with its reason. The fetch's own signal does not reach a body read for
+ * sure: the runtime's fetch passes it on through a weak reference to the request, freed once fetch returned.
+ */
+function abortedBy(signal: AbortSignal | undefined): Promise<never> | undefined {
+  if (!signal) return undefined
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason)
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+  aborted.catch(() => {})
+  return aborted
+}
+
+async function readText(res: Response, service: string, maxBytes: number, signal: AbortSignal | undefined): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? '0')
   if (declared > maxBytes) {
     await res.body?.cancel().catch(() => {})
@@ -76,10 +103,18 @@ async function readText(res: Response, service: string, maxBytes: number): Promi
   }
   if (!res.body) return ''
   const reader = res.body.getReader()
+  const aborted = abortedBy(signal)
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    let next: ReadableStreamReadResult<Uint8Array>
+    try {
+      next = await (aborted ? Promise.race([reader.read(), aborted]) : reader.read())
+    } catch (err) {
+      await reader.cancel().catch(() => {})
+      throw err
+    }
+    const { done, value } = next
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {

@@ -2,12 +2,13 @@
  * One try's deadline, which nothing can lose. `AbortSignal.any([signal, AbortSignal.timeout(ms)])` was
  * not enough: on Node 20 the combined signal holds its sources weakly, so once the garbage collector freed
  * the timeout signal (nothing else held it) it never fired, and a receiver that accepted the connection and
- * never answered held the try, and its slot, for good. Here the try owns its timer: a plain timer kept in
- * this closure (and in the runtime's timer list while it is due), cleared when the try ends. And around the
+ * never answered held the try, and its slot, for good. Here the try owns its timer (deadlineSignal, the
+ * one way the app does a deadline), cleared when the try ends. And around the
  * whole try, a second timer races it: a sender that ignores its signal (a library that does not pass it on)
  * is let go all the same, its late answer dropped.
  */
 import type { Clock } from '../../clock'
+import { deadlineSignal } from '../../clients/transport/deadline'
 
 export interface DeadlineOptions {
   clock: Clock
@@ -24,33 +25,24 @@ export type Deadlined<T> = { timedOut: false; value: T } | { timedOut: true }
 
 export async function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, opts: DeadlineOptions): Promise<Deadlined<T>> {
   const { clock } = opts
-  const controller = new AbortController()
-  let timedOut = false
-  const onStop = (): void => controller.abort(opts.stop.reason)
-  if (opts.stop.aborted) onStop()
-  else opts.stop.addEventListener('abort', onStop, { once: true })
-  const inner = clock.setTimeout(() => {
-    timedOut = true
-    controller.abort(new DOMException(`no answer within ${opts.ms} ms`, 'TimeoutError'))
-  }, opts.ms)
+  const inner = deadlineSignal(opts.ms, opts.stop, clock)
   let outer: unknown = null
   const letGo = new Promise<{ timedOut: true }>((resolve) => {
     outer = clock.setTimeout(() => resolve({ timedOut: true }), opts.ms + opts.graceMs)
   })
   try {
     // Once the deadline came, whatever the try gives (an answer, or the error of being aborted) is late.
-    const ran = run(controller.signal).then(
-      (value): Deadlined<T> => (timedOut ? { timedOut: true } : { timedOut: false, value }),
+    const ran = run(inner.signal).then(
+      (value): Deadlined<T> => (inner.timedOut() ? { timedOut: true } : { timedOut: false, value }),
       (err: unknown): Deadlined<T> => {
-        if (timedOut) return { timedOut: true }
+        if (inner.timedOut()) return { timedOut: true }
         throw err
       }
     )
     return await Promise.race([ran, letGo])
   } finally {
-    clock.clearTimeout(inner)
+    inner.clear()
     clock.clearTimeout(outer)
-    opts.stop.removeEventListener('abort', onStop)
   }
 }
 

@@ -6,6 +6,7 @@ import { dataEndpoints } from '../../clients/data/endpoints'
 import { metricsEndpoints } from '../../clients/metrics/endpoints'
 import { admin, core, evm, health, info, platform } from '../../clients/node/index'
 import { callEndpoint } from '../../clients/rest/client'
+import { deadlineSignal } from '../../clients/transport/deadline'
 import { safeUrl } from '../../clients/transport/http'
 import { wsCallOnce } from '../../clients/transport/websocket'
 import type { Clients } from './clients'
@@ -142,19 +143,21 @@ export async function probe(clients: Clients): Promise<ProbeReport> {
     (Object.keys(checks) as ProbePart[]).map(async (part): Promise<ProbeResult> => {
       const check = checks[part]
       const started = Date.now()
-      const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS)
+      const deadline = deadlineSignal(PROBE_TIMEOUT_MS)
       const base = { part, label: LABELS[part], endpoint: check.endpoint }
       try {
-        const detail = await check.run(signal)
+        const detail = await check.run(deadline.signal)
         return { ...base, status: 'available', latencyMs: Date.now() - started, detail }
       } catch (err) {
         const e =
           err instanceof AppError
-            ? err.is('CANCELLED') && signal.aborted
+            ? err.is('CANCELLED') && deadline.timedOut()
               ? new AppError('TIMEOUT', `The ${LABELS[part]} did not answer within ${PROBE_TIMEOUT_MS} ms`, { url: check.endpoint, timeoutMs: PROBE_TIMEOUT_MS })
               : err
             : new AppError('INTERNAL', 'The check failed unexpectedly', undefined, { cause: err })
         return { ...base, status: 'unavailable', latencyMs: Date.now() - started, detail: e.message, error: toErrorData(e), hint: check.hint(e) }
+      } finally {
+        deadline.clear()
       }
     })
   )

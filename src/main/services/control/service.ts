@@ -6,6 +6,7 @@ import { canonicalKey } from '../../cache/reads-store'
 import { admin, type NodeApis } from '../../clients/node/index'
 import { getLoggerLevel, nodeAdminEndpoint } from '../../clients/node/node-admin'
 import { realClock, type Clock } from '../../clock'
+import { deadlineSignal } from '../../clients/transport/deadline'
 
 type Origin = JournalEntry['origin']
 
@@ -230,12 +231,14 @@ export class ControlService {
   async nodeVmConfig(signal?: AbortSignal, live = true): Promise<{ config: Record<string, unknown>; read: 'live' | 'cache'; fetchedAt: number } | undefined> {
     if (live) {
       // A node that does not answer soon is not waited for: the kept configuration says the same folder.
-      const timeout = AbortSignal.timeout(5_000)
+      const deadline = deadlineSignal(5_000, signal)
       try {
-        const { config } = await this.vmConfig(signal ? AbortSignal.any([signal, timeout]) : timeout)
+        const { config } = await this.vmConfig(deadline.signal)
         return { config, read: 'live', fetchedAt: this.now() }
       } catch (err) {
         if (signal?.aborted) throw err
+      } finally {
+        deadline.clear()
       }
     }
     const last = this.d.store.snapshots(this.d.active().scope, 1)[0]

@@ -11,6 +11,7 @@ import { AppError } from '../../../shared/rpc/errors'
 import { platform } from '../../clients/node/index'
 import type { NodeApis } from '../../clients/node/index'
 import { fetchNodeMetrics } from '../../clients/node/node-metrics'
+import { deadlineSignal, type OwnedDeadline } from '../../clients/transport/deadline'
 import { safeUrl } from '../../clients/transport/http'
 import { cachedRead, type DataPathDeps } from '../data-path'
 import { bootstrappedOf, healthOf, nodeIdOf, nodeVersionOf, peersOf } from '../info/reads'
@@ -108,21 +109,18 @@ const NO_ANSWER = new Set(['NETWORK', 'TIMEOUT', 'CANCELLED', 'OFFLINE'])
 type Part<T> = { ok: true; value: T } | { ok: false; answered: boolean; message: string }
 
 /** One deadline for the parts asked together (they run at once): one timer per batch, not one per call. */
-interface Deadline {
+interface Deadline extends OwnedDeadline {
   ms: number
-  timer: AbortSignal
-  signal: AbortSignal
 }
 function deadline(ms: number, outer?: AbortSignal): Deadline {
-  const timer = AbortSignal.timeout(ms)
-  return { ms, timer, signal: outer ? AbortSignal.any([outer, timer]) : timer }
+  return { ms, ...deadlineSignal(ms, outer) }
 }
 
 async function part<T>(call: (signal: AbortSignal) => Promise<T>, d: Deadline): Promise<Part<T>> {
   try {
     return { ok: true, value: await call(d.signal) }
   } catch (err) {
-    if (d.timer.aborted) return { ok: false, answered: false, message: `no answer within ${d.ms} ms` }
+    if (d.timedOut()) return { ok: false, answered: false, message: `no answer within ${d.ms} ms` }
     const code = err instanceof AppError ? err.code : 'INTERNAL'
     const message = err instanceof Error ? err.message : String(err)
     return { ok: false, answered: !NO_ANSWER.has(code), message }
@@ -168,6 +166,7 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
     ask((signal) => fetchNodeMetrics(t.nodeUrl, { signal, timeoutMs: deadlineMs })),
     t.subnetIds.length ? ask((signal) => platform.getValidatorFeeState(t.node, {}, { signal })) : Promise.resolve(undefined)
   ])
+  first.clear()
   const parts = [healthPart, metrics, ...(version ? [version] : []), ...(peers ? [peers] : []), ...(nodeIdPart ? [nodeIdPart] : [])]
   const reachable = parts.some((r) => r.ok || r.answered)
   const nodeId = nodeIdPart ? (nodeIdPart.ok ? nodeIdPart.value.nodeID : undefined) : t.previous?.nodeId
@@ -182,6 +181,7 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const ids = t.nodeIds.length ? undefined : nodeId ? [nodeId] : []
   const validatorParts =
     reachable && ids?.length !== 0 ? await Promise.all([null, ...t.subnetIds].map((s) => part((signal) => validatorsOn(reads, s, ids, signal), then))) : []
+  then.clear()
   const primary = validatorParts[0]
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
   const bootstrapped = (r: Part<{ isBootstrapped: boolean }> | undefined) => (allBooted ? true : r?.ok ? r.value.isBootstrapped : null)
