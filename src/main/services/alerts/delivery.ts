@@ -15,48 +15,22 @@
  * once, with its id (alert id and state) for the receiver to drop repeats.
  */
 import { randomUUID } from 'node:crypto'
-import type { AddChannelInput, Alert, AlertState, ChannelView, DeliveryOutcome, DeliveryState, Output, ParsedInput } from '../../../shared/contract'
+import type { AddChannelInput, Alert, AlertState, ChannelView, DeliveryOutcome, Output, ParsedInput } from '../../../shared/contract'
 import { DELIVERY_OUTCOMES, MAX_CHANNELS } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
-import type { ChannelRow, OutboxRow, OutboxStore } from '../../cache/outbox-store'
-import { OUTBOX_DONE_KEPT_MS } from '../../cache/outbox-store'
-import { scrub } from '../../clients/transport/policy'
+import type { ChannelRow, OutboxStore } from '../../cache/outbox-store'
 import { realClock, type Clock } from '../../clock'
 import type { SecretStore } from '../../secrets'
-import { channelView, openChannel, secretsOf, splitChannel } from './channel-registry'
-import { backoffMs } from '../../../shared/domain/backoff'
 import type { ChannelDeliveryStats } from '../watch/exporter'
 import { ChannelHealthBook, type HealthLog } from './channel-health'
-import { send, type Notice, type SendResult } from './channels'
-import { cut } from './channels/message'
+import { channelView, splitChannel } from './channel-registry'
+import { tryChannel, tryRow } from './channel-try'
+import type { Notice } from './channels'
+import { OutboxSender } from './outbox-sender'
+import { DEFAULT_RETRY, graceMs, type RetryPolicy } from './retry-policy'
 import { TestLimiter } from './test-limiter'
-import { describeMs, withDeadline } from './try-deadline'
 
-export interface RetryPolicy {
-  /** the first wait after a failed try, ms; each next one doubles */
-  baseMs: number
-  /** the longest backoff, ms */
-  capMs: number
-  /** tries before giving up, the first included */
-  maxAttempts: number
-  /** the longest Retry-After honoured, ms (a longer one is waited for this long) */
-  maxRetryAfterMs: number
-  /** the longest one try may take, ms: then its signal aborts (and it is let go at most as long again later) */
-  timeoutMs: number
-}
-
-/** 12 tries over about 20 to 40 minutes (2 s, 4 s, … up to 10 min between them, each jittered) before giving up. */
-export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, capMs: 10 * 60_000, maxAttempts: 12, maxRetryAfterMs: 3_600_000, timeoutMs: 15_000 }
-
-/**
- * The wait before try `attempt + 1`: the receiver's Retry-After when it gave one (capped, plus up to a
- * second of jitter so that many senders do not come back together), otherwise "equal jitter" backoff:
- * between half and all of min(cap, base · 2^(attempt−1)).
- */
-export function retryDelayMs(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy, random: () => number): number {
-  if (retryAfterMs !== undefined) return Math.round(Math.min(Math.max(0, retryAfterMs), policy.maxRetryAfterMs) + random() * Math.min(1_000, policy.baseMs / 2))
-  return Math.round(backoffMs(attempt, { baseMs: policy.baseMs, capMs: policy.capMs, jitter: [0.5, 1] }, random))
-}
+export { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './retry-policy'
 
 export interface DeliveryOptions {
   store: OutboxStore
@@ -75,83 +49,48 @@ export interface DeliveryOptions {
   info?: (message: string) => void
 }
 
-/** How long after its deadline a try that ignores its signal is let go: as long again, at most 5 s. */
-const graceMs = (timeoutMs: number): number => Math.min(5_000, timeoutMs)
-
 type TestResult = Output<'alerts.testChannel'>
 
 export class DeliveryService {
   private readonly clock: Clock
-  private readonly random: () => number
   private readonly policy: RetryPolicy
-  private readonly concurrency: number
-  private running = false
-  /** bumped at each stop: a try of an earlier run that ends later records nothing */
-  private generation = 0
-  private abort = new AbortController()
-  private timer: unknown = null
-  private timerAt = Infinity
-  /** the outbox row of each channel's try under way */
-  private readonly inFlight = new Map<string, number>()
-  /** the channel served last: the next pump starts after it */
-  private lastServed = ''
+  private readonly sender: OutboxSender
   readonly health: ChannelHealthBook
   private readonly tests: TestLimiter
 
   constructor(private readonly opts: DeliveryOptions) {
     this.clock = opts.clock ?? realClock
-    this.random = opts.random ?? Math.random
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
-    // One slot per channel there may be by default: a channel that never answers holds only its own.
-    this.concurrency = opts.concurrency ?? MAX_CHANNELS
     const log: HealthLog = { ...(opts.warn ? { warn: opts.warn } : {}), ...(opts.info ? { info: opts.info } : {}) }
     this.health = new ChannelHealthBook(opts.store, log)
+    this.sender = new OutboxSender({
+      store: opts.store,
+      health: this.health,
+      clock: this.clock,
+      random: opts.random ?? Math.random,
+      policy: this.policy,
+      // One slot per channel there may be by default: a channel that never answers holds only its own.
+      concurrency: opts.concurrency ?? MAX_CHANNELS,
+      tryDeps: { secrets: opts.secrets, clock: this.clock, timeoutMs: this.policy.timeoutMs },
+      ...(opts.changed ? { changed: opts.changed } : {}),
+      ...(opts.warn ? { warn: opts.warn } : {})
+    })
     this.tests = new TestLimiter(() => this.clock.now(), this.policy.timeoutMs + graceMs(this.policy.timeoutMs))
   }
 
   /** Starts sending: what waits in the outbox (from before a restart too) goes now or when due. */
   start(): void {
-    if (this.running) return
-    this.running = true
-    this.opts.store.dropDone(this.clock.now() - OUTBOX_DONE_KEPT_MS)
-    this.plan()
+    this.sender.start()
   }
 
   /** Stops sending. Tries under way are abandoned and their rows stay in the outbox for the next start. */
   stop(): void {
-    if (!this.running) return
-    this.running = false
-    this.generation++
-    this.abort.abort()
-    this.abort = new AbortController()
-    if (this.timer !== null) this.clock.clearTimeout(this.timer)
-    this.timer = null
-    this.timerAt = Infinity
-    // Not held for their deadline: due again at once after the next start.
-    this.opts.store.release([...this.inFlight.values()], this.clock.now())
-    this.inFlight.clear()
+    this.sender.stop()
   }
 
   /** Writes an alert change for every channel that takes its severity; the sender sends it. Returns how many rows were written. */
   enqueue(alert: Alert, state: AlertState): number {
-    let written: number
-    try {
-      const ids = this.opts.store
-        .channels()
-        .filter((c) => c.minSeverity === 'warning' || alert.severity === 'critical')
-        .map((c) => c.id)
-      if (ids.length === 0) return 0
-      written = this.opts.store.enqueue(alert, state, ids, this.clock.now())
-    } catch (err) {
-      // The watch that called must go on; the operator learns from the log that this one was not sent.
-      this.opts.warn?.(`alert delivery: the ${state} alert ${alert.id} could not be written to the outbox: ${err instanceof Error ? err.message : String(err)}`)
-      return 0
-    }
-    if (written > 0) {
-      this.opts.changed?.(['alerts.deliveries'])
-      this.plan()
-    }
-    return written
+    return this.sender.enqueue(alert, state)
   }
 
   channels(): Output<'alerts.channels'> {
@@ -263,132 +202,17 @@ export class DeliveryService {
       acknowledgedAt: null
     }
     const notice: Notice = { alert, state: 'test', deliveryId: `${alert.id}:test`, channelName: channel.name }
-    const abort = signal ? AbortSignal.any([signal, this.abort.signal]) : this.abort.signal
-    const { result, reply } = await this.tryOnce(channel, notice, abort)
+    const abort = signal ? AbortSignal.any([signal, this.sender.stopping]) : this.sender.stopping
+    const { result, reply } = await tryChannel(channel, notice, abort, { secrets: this.opts.secrets, clock: this.clock, timeoutMs: this.policy.timeoutMs })
     const at = this.clock.now()
     // A test is tried once: a failure worth another try is reported as given up.
     const outcome: DeliveryOutcome = result.ok ? 'delivered' : result.retry ? 'gave-up' : 'refused'
-    this.opts.store.recordTry(null, this.tryRow(channel, alert.id, 'test', 1, at, outcome, result.status, reply, null), { doneAt: at })
+    this.opts.store.recordTry(null, tryRow(channel, alert.id, 'test', 1, at, outcome, result.status, reply, null), { doneAt: at })
     this.health.tried(channel, { outcome, reply, alertId: alert.id, state: 'test', attempt: 1 })
     this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
     return { delivered: result.ok, outcome, status: result.status, reply, durationMs: Math.max(0, at - started) }
   }
 
-  /** One try through one channel, within its deadline: the answer, and its reply with every secret of the channel cut out. */
-  private async tryOnce(channel: ChannelRow, notice: Notice, stop: AbortSignal): Promise<{ result: SendResult; reply: string | null }> {
-    let config
-    try {
-      config = openChannel(channel, this.opts.secrets)
-    } catch (err) {
-      return { result: { ok: false, retry: false, status: null, reply: null }, reply: err instanceof Error ? cut(err.message, 500) : 'the secret cannot be opened' }
-    }
-    const secrets = secretsOf(config)
-    const { timeoutMs } = this.policy
-    let result: SendResult
-    try {
-      const r = await withDeadline((signal) => send(config, notice, { signal, timeoutMs }), { clock: this.clock, stop, ms: timeoutMs, graceMs: graceMs(timeoutMs) })
-      result = r.timedOut ? { ok: false, retry: true, status: null, reply: `no answer within ${describeMs(timeoutMs)}` } : r.value
-    } catch (err) {
-      // A sender that threw is a failure of ours: worth another try, its text scrubbed like any other.
-      result = { ok: false, retry: true, status: null, reply: `could not send: ${err instanceof Error ? err.message : String(err)}` }
-    }
-    return { result, reply: result.reply === null ? null : cut(scrub(result.reply, secrets), 500) }
-  }
-
-  /**
-   * Plans the next pump for when the earliest row of a channel with no try under way is due (at once if one
-   * is). With every slot taken there is nothing to plan: the end of a try plans again.
-   */
-  private plan(): void {
-    if (!this.running || this.inFlight.size >= this.concurrency) return
-    let next = Infinity
-    for (const { channelId, at } of this.opts.store.nextDueByChannel()) if (!this.inFlight.has(channelId) && at < next) next = at
-    if (next === Infinity) return
-    if (this.timer !== null && this.timerAt <= next) return
-    if (this.timer !== null) this.clock.clearTimeout(this.timer)
-    this.timerAt = next
-    this.timer = this.clock.setTimeout(() => this.pump(), Math.max(0, next - this.clock.now()))
-  }
-
-  /** Starts a try for each channel with a row due and none under way, as slots allow, the channels in turn. */
-  private pump(): void {
-    this.timer = null
-    this.timerAt = Infinity
-    if (!this.running) return
-    try {
-      const free = this.concurrency - this.inFlight.size
-      const due = free > 0 ? this.opts.store.dueFirsts(this.clock.now()).filter((r) => !this.inFlight.has(r.channelId)) : []
-      // In turn: the channels after the one served last first, so that with more channels due than slots
-      // each gets its turn, whatever the order of their rows.
-      const order = [...due].sort((a, b) => a.channelId.localeCompare(b.channelId))
-      const from = order.findIndex((r) => r.channelId > this.lastServed)
-      const turn = from <= 0 ? order : [...order.slice(from), ...order.slice(0, from)]
-      for (const row of turn.slice(0, free)) {
-        this.lastServed = row.channelId
-        void this.deliver(row)
-      }
-    } catch (err) {
-      this.opts.warn?.(`alert delivery: reading the outbox failed: ${err instanceof Error ? err.message : String(err)}`)
-    }
-    this.plan()
-  }
-
-  private async deliver(row: OutboxRow): Promise<void> {
-    const { store } = this.opts
-    const generation = this.generation
-    const attempt = row.attempts + 1
-    // Held past the longest a try can take (its deadline and the grace after it): another sender on the same
-    // folder leaves it alone meanwhile, and takes it up, with the same delivery id, if this process dies.
-    const { timeoutMs } = this.policy
-    if (!store.claim(row, attempt, this.clock.now() + 2 * (timeoutMs + graceMs(timeoutMs)))) return
-    this.inFlight.set(row.channelId, row.id)
-    try {
-      const channel = store.channel(row.channelId)
-      if (!channel) return
-      const alert = JSON.parse(row.alert) as Alert
-      const notice: Notice = { alert, state: row.state, deliveryId: `${alert.id}:${row.state}`, channelName: channel.name }
-      const { result, reply } = await this.tryOnce(channel, notice, this.abort.signal)
-      // Stopped meanwhile (the database may be closed): the row stays in the outbox for the next start.
-      if (generation !== this.generation) return
-      const at = this.clock.now()
-      let outcome: DeliveryOutcome
-      let text = reply
-      let next: { retryAt: number } | { doneAt: number } = { doneAt: at }
-      if (result.ok) outcome = 'delivered'
-      else if (!result.retry) outcome = 'refused'
-      else if (attempt >= this.policy.maxAttempts) {
-        outcome = 'gave-up'
-        text = cut(`${reply ?? 'no answer'}; gave up after ${attempt} tries`, 500)
-      } else {
-        outcome = 'retrying'
-        next = { retryAt: at + retryDelayMs(attempt, result.retryAfterMs, this.policy, this.random) }
-      }
-      store.recordTry(row.id, this.tryRow(channel, alert.id, row.state, attempt, at, outcome, result.status, text, 'retryAt' in next ? next.retryAt : null), next)
-      this.health.tried(channel, { outcome, reply, alertId: alert.id, state: row.state, attempt })
-      this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
-    } catch (err) {
-      if (generation === this.generation) this.opts.warn?.(`alert delivery: recording a try failed: ${err instanceof Error ? err.message : String(err)}`)
-    } finally {
-      if (generation === this.generation) {
-        this.inFlight.delete(row.channelId)
-        this.plan()
-      }
-    }
-  }
-
-  private tryRow(
-    channel: ChannelRow,
-    alertId: string,
-    state: DeliveryState,
-    attempt: number,
-    at: number,
-    outcome: DeliveryOutcome,
-    status: number | null,
-    reply: string | null,
-    nextRetryAt: number | null
-  ) {
-    return { at, channelId: channel.id, channelName: channel.name, channelKind: channel.kind, alertId, state, attempt, outcome, status, reply, nextRetryAt }
-  }
 }
 
 /** Equal as JSON values, whatever the order of their keys. */
