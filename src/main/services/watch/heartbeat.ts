@@ -13,6 +13,7 @@
 import type { HeartbeatPing, HeartbeatView } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { HeartbeatStore } from '../../cache/heartbeat-store'
+import { deadlineSignal } from '../../clients/transport/deadline'
 import type { Clock } from '../../clock'
 import type { SecretStore } from '../../secrets'
 
@@ -119,11 +120,7 @@ export class Heartbeat {
   private async ping(url: string, signal: 'ok' | 'fail', target: string): Promise<void> {
     const abort = new AbortController()
     this.inFlight = abort
-    let timedOut = false
-    const deadline = this.opts.clock.setTimeout(() => {
-      timedOut = true
-      abort.abort()
-    }, this.timeoutMs)
+    const deadline = deadlineSignal(this.timeoutMs, abort.signal, this.opts.clock)
     const at = this.opts.clock.now()
     let ping: HeartbeatPing
     try {
@@ -133,7 +130,7 @@ export class Heartbeat {
         body: signal === 'fail' ? 'a critical alert is open' : 'a round of checks ended',
         // The URL is a secret: never sent on to wherever a redirect points.
         redirect: 'manual',
-        signal: abort.signal
+        signal: deadline.signal
       })
       // The answer's body is not needed: dropped, so the connection is freed.
       await res.body?.cancel().catch(() => undefined)
@@ -141,10 +138,10 @@ export class Heartbeat {
       const error = ok ? null : res.status >= 300 && res.status < 400 ? `the receiver redirected (HTTP ${res.status}): give the final URL instead` : `the receiver answered HTTP ${res.status}`
       ping = { at, signal, delivered: ok, status: res.status, error }
     } catch (err) {
-      if (!timedOut && abort.signal.aborted) return // the watch stopped: nothing to say
-      ping = { at, signal, delivered: false, status: null, error: timedOut ? `no answer within ${Math.round(this.timeoutMs / 1_000)} s` : reason(err) }
+      if (!deadline.timedOut() && abort.signal.aborted) return // the watch stopped: nothing to say
+      ping = { at, signal, delivered: false, status: null, error: deadline.timedOut() ? `no answer within ${Math.round(this.timeoutMs / 1_000)} s` : reason(err) }
     } finally {
-      this.opts.clock.clearTimeout(deadline)
+      deadline.clear()
       if (this.inFlight === abort) this.inFlight = null
     }
     this.record(ping, target)
