@@ -16,6 +16,8 @@ const iconPath = join(import.meta.dirname, '..', '..', 'resources', 'icon.png')
 const trayIconDir = join(import.meta.dirname, '..', '..', 'resources', 'tray')
 let companion: App | undefined
 let tray: CompanionTray | undefined
+/** The tray's once-a-minute refresh: cleared at quit, so it never reads a closed cache. */
+let fleetTimer: ReturnType<typeof setInterval> | undefined
 
 app.enableSandbox()
 // The renderer is served from app://renderer/ (with its CSP as a header); the scheme must be known before ready.
@@ -77,7 +79,8 @@ app.whenReady().then(
     })
     tray = createTray(trayIconDir, { open: openWindow, quit: () => app.quit() })
     showFleetState()
-    setInterval(showFleetState, 60_000).unref()
+    fleetTimer = setInterval(showFleetState, 60_000)
+    fleetTimer.unref()
     openWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow()
@@ -90,6 +93,9 @@ app.on('second-instance', () => openWindow())
 // The watch goes on with no window open: the app quits from the tray's menu (or the OS), not when the last window closes.
 app.on('window-all-closed', () => undefined)
 app.on('will-quit', () => {
+  clearInterval(fleetTimer)
   tray?.destroy()
+  tray = undefined
   companion?.close()
+  companion = undefined
 })
