@@ -93,6 +93,8 @@ export interface AppOptions {
    * an OffsetClock that the test moves forward (src/main/clock.ts).
    */
   clock?: Clock
+  /** How long an alert channel fails before the other channels are told; 10 min by default (channel-failure.ts). */
+  channelFailingMs?: number
   /** Overrides the clock's time alone (tests that move only the time read at start, e.g. reverts due). */
   now?: () => number
   /** ms between two status polls of an atomic tx watch (tests make it short). */
@@ -188,7 +190,8 @@ export function createApp(opts: AppOptions): App {
     clock,
     changed: (methods) => server.publish('cache.changed', { profileId: profiles.effective()?.id ?? null, methods }),
     warn: (m) => log.warn(m),
-    info: (m) => log.info(m)
+    info: (m) => log.info(m),
+    ...(opts.channelFailingMs !== undefined ? { channelFailingMs: opts.channelFailingMs } : {})
   })
   const watchStore = new WatchStore(db)
   const alertStore = new AlertStore(db)

@@ -140,6 +140,12 @@ export class OutboxStore {
         "SELECT id, at FROM alert_deliveries WHERE channel_id = ? AND outcome = 'delivered' ORDER BY id DESC LIMIT 1"
       ),
       firstTryAfter: db.prepare<[string, number], { at: number }>('SELECT at FROM alert_deliveries WHERE channel_id = ? AND id > ? ORDER BY id LIMIT 1'),
+      // Notices of a failing channel (channel-failure.ts) fired and not yet resolved, with the channels they went to.
+      openNotices: db.prepare<[string], { alertId: string; alert: string; channelIds: string }>(
+        `SELECT o.alert_id AS alertId, MIN(o.alert) AS alert, group_concat(o.channel_id) AS channelIds FROM alert_outbox o
+         WHERE o.alert_id LIKE ? ESCAPE '\\' AND o.state = 'firing' AND NOT EXISTS (SELECT 1 FROM alert_outbox r WHERE r.alert_id = o.alert_id AND r.state = 'resolved')
+         GROUP BY o.alert_id`
+      ),
       disable: db.prepare<[string, string]>('UPDATE alert_channels SET disabled = ? WHERE id = ?'),
       // Claimed only if nobody else (another process on the same folder) took it since it was read.
       claim: db.prepare<[number, number, number, number]>('UPDATE alert_outbox SET attempts = ?, next_at = ? WHERE id = ? AND next_at = ? AND done_at IS NULL'),
@@ -203,6 +209,12 @@ export class OutboxStore {
   enqueue(alert: Alert, state: 'firing' | 'resolved', channelIds: readonly string[], at: number): number {
     const json = JSON.stringify(alert)
     return this.db.transaction(() => channelIds.reduce((n, id) => n + this.s.enqueue.run(alert.id, state, json, at, at, id).changes, 0))()
+  }
+
+  /** Changes whose id starts with `prefix` written as firing and not yet as resolved: each with its alert's JSON and the channels it went to. */
+  openAlerts(prefix: string): Array<{ alertId: string; alert: string; channelIds: string[] }> {
+    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    return this.s.openNotices.all(like).map((r) => ({ alertId: r.alertId, alert: r.alert, channelIds: r.channelIds.split(',') }))
   }
 
   /** The first due row of each channel (the earliest due first). */

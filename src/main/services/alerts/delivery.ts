@@ -22,6 +22,7 @@ import type { ChannelRow, OutboxStore } from '../../cache/outbox-store'
 import { realClock, type Clock } from '../../clock'
 import type { SecretStore } from '../../secrets'
 import type { ChannelDeliveryStats } from '../watch/exporter'
+import { ChannelFailureAlerts, DEFAULT_CHANNEL_FAILING_MS } from './channel-failure'
 import { ChannelHealthBook, type HealthLog } from './channel-health'
 import { channelView, splitChannel } from './channel-registry'
 import { tryChannel, tryRow } from './channel-try'
@@ -47,6 +48,8 @@ export interface DeliveryOptions {
   warn?: (message: string) => void
   /** a channel that failed delivers again */
   info?: (message: string) => void
+  /** how long a channel fails before the other channels are told (channel-failure.ts); 10 min by default */
+  channelFailingMs?: number
 }
 
 type TestResult = Output<'alerts.testChannel'>
@@ -57,6 +60,7 @@ export class DeliveryService {
   private readonly sender: OutboxSender
   readonly health: ChannelHealthBook
   private readonly tests: TestLimiter
+  private readonly failures: ChannelFailureAlerts
 
   constructor(private readonly opts: DeliveryOptions) {
     this.clock = opts.clock ?? realClock
@@ -73,7 +77,15 @@ export class DeliveryService {
       concurrency: opts.concurrency ?? MAX_CHANNELS,
       tryDeps: { secrets: opts.secrets, clock: this.clock, timeoutMs: this.policy.timeoutMs },
       ...(opts.changed ? { changed: opts.changed } : {}),
+      tried: () => this.failures.check(),
       ...(opts.warn ? { warn: opts.warn } : {})
+    })
+    this.failures = new ChannelFailureAlerts({
+      store: opts.store,
+      clock: this.clock,
+      thresholdMs: opts.channelFailingMs ?? DEFAULT_CHANNEL_FAILING_MS,
+      enqueue: (alert, state, ids) => this.sender.enqueueTo(alert, state, ids),
+      ...log
     })
     this.tests = new TestLimiter(() => this.clock.now(), this.policy.timeoutMs + graceMs(this.policy.timeoutMs))
   }
@@ -81,10 +93,12 @@ export class DeliveryService {
   /** Starts sending: what waits in the outbox (from before a restart too) goes now or when due. */
   start(): void {
     this.sender.start()
+    this.failures.start()
   }
 
   /** Stops sending. Tries under way are abandoned and their rows stay in the outbox for the next start. */
   stop(): void {
+    this.failures.stop()
     this.sender.stop()
   }
 
@@ -162,6 +176,8 @@ export class DeliveryService {
     if (!this.opts.store.deleteChannel(id)) throw new AppError('NOT_FOUND', `No channel with id ${id}: list them with alerts.channels`)
     this.health.forget(id)
     this.tests.forget(id)
+    // Its failing notice, if one went out, is resolved to the channels that had it.
+    this.failures.check()
     return { removed: true }
   }
 
@@ -210,6 +226,7 @@ export class DeliveryService {
     this.opts.store.recordTry(null, tryRow(channel, alert.id, 'test', 1, at, outcome, result.status, reply, null), { doneAt: at })
     this.health.tried(channel, { outcome, reply, alertId: alert.id, state: 'test', attempt: 1 })
     this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
+    this.failures.check()
     return { delivered: result.ok, outcome, status: result.status, reply, durationMs: Math.max(0, at - started) }
   }
 

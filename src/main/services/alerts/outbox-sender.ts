@@ -24,6 +24,8 @@ export interface SenderOptions {
   concurrency: number
   tryDeps: TryDeps
   changed?: (methods: string[]) => void
+  /** a try was just recorded (channel-failure.ts looks again at which channels fail) */
+  tried?: () => void
   warn?: (message: string) => void
 }
 
@@ -80,13 +82,24 @@ export class OutboxSender {
 
   /** Writes an alert change for every channel that takes its severity; the sender sends it. Returns how many rows were written. */
   enqueue(alert: Alert, state: AlertState): number {
-    let written: number
+    let ids: string[]
     try {
-      const ids = this.opts.store
+      ids = this.opts.store
         .channels()
         .filter((c) => c.minSeverity === 'warning' || alert.severity === 'critical')
         .map((c) => c.id)
-      if (ids.length === 0) return 0
+    } catch (err) {
+      this.opts.warn?.(`alert delivery: the ${state} alert ${alert.id} could not be written to the outbox: ${err instanceof Error ? err.message : String(err)}`)
+      return 0
+    }
+    return this.enqueueTo(alert, state, ids)
+  }
+
+  /** Writes an alert change for these channels; the sender sends it. Returns how many rows were written. */
+  enqueueTo(alert: Alert, state: AlertState, ids: readonly string[]): number {
+    if (ids.length === 0) return 0
+    let written: number
+    try {
       written = this.opts.store.enqueue(alert, state, ids, this.clock.now())
     } catch (err) {
       // The watch that called must go on; the operator learns from the log that this one was not sent.
@@ -171,6 +184,7 @@ export class OutboxSender {
       store.recordTry(row.id, tryRow(channel, alert.id, row.state, attempt, at, outcome, result.status, text, 'retryAt' in next ? next.retryAt : null), next)
       this.opts.health.tried(channel, { outcome, reply, alertId: alert.id, state: row.state, attempt })
       this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
+      this.opts.tried?.()
     } catch (err) {
       if (generation === this.generation) this.opts.warn?.(`alert delivery: recording a try failed: ${err instanceof Error ? err.message : String(err)}`)
     } finally {

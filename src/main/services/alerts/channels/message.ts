@@ -6,9 +6,13 @@ import type { Notice } from './types'
  * one headline and a list of fields. Times in UTC (ISO 8601): a receiver may be anywhere.
  */
 
+/** The id of every notice of a failing channel begins so (channel-failure.ts): it is about a channel, not a node's rule. */
+export const CHANNEL_FAILING_PREFIX = 'channel-failing:'
+
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z')
 
 export function ruleTitle(n: Notice): string {
+  if (n.alert.id.startsWith(CHANNEL_FAILING_PREFIX)) return 'Alert channel failing'
   return ALERT_RULE_INFO[n.alert.rule]?.title ?? n.alert.rule
 }
 
@@ -18,6 +22,7 @@ export function stateWord(n: Notice): string {
 
 export function headline(n: Notice): string {
   if (n.state === 'test') return `TEST: alerts from Node Operator Companion reach the channel "${n.channelName}"`
+  if (n.alert.id.startsWith(CHANNEL_FAILING_PREFIX)) return `${stateWord(n)} [${n.alert.severity}] ${ruleTitle(n)}: "${n.alert.subject ?? ''}"`
   return `${stateWord(n)} [${n.alert.severity}] ${ruleTitle(n)}: ${n.alert.profileName}`
 }
 
@@ -27,7 +32,7 @@ export function fields(n: Notice): Array<[label: string, value: string]> {
   const out: Array<[string, string]> = [
     ['Profile', a.profileName],
     ['Node', a.nodeUrl],
-    ['Rule', n.state === 'test' ? 'test' : `${ruleTitle(n)} (${a.rule})`]
+    ['Rule', n.state === 'test' ? 'test' : a.id.startsWith(CHANNEL_FAILING_PREFIX) ? ruleTitle(n) : `${ruleTitle(n)} (${a.rule})`]
   ]
   if (a.subject) out.push(['Subject', a.subject])
   out.push(['Severity', a.severity], ['State', n.state], ['Message', a.message], ['Fired', iso(a.firedAt)])
