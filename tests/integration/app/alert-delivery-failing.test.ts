@@ -93,4 +93,33 @@ describe('a channel failing past the threshold', () => {
       dir.remove()
     }
   }, 30_000)
+
+  it('is resolved to the other channels when the failing channel is removed', async () => {
+    const dir = tempDir()
+    const down = await receiver(() => ({ status: 204 }))
+    down.failWith = { status: 503, body: 'busy' }
+    const ops = await receiver(() => ({ status: 204 }))
+    const clock = new OffsetClock()
+    const { db } = openDatabase(dir.dir)
+    const delivery = new DeliveryService({ store: new OutboxStore(db), secrets: plainSecretStore, clock, retry: { baseMs: 50, capMs: 100, maxAttempts: 10_000 }, channelFailingMs: 60_000 })
+    const notices = () => accepted(ops).filter((b) => String(b['id']).startsWith('channel-failing:'))
+    try {
+      const downId = delivery.addChannel({ kind: 'webhook', name: 'down hook', url: `${down.origin}/h`, minSeverity: 'warning' }).id
+      delivery.addChannel({ kind: 'webhook', name: 'ops', url: `${ops.origin}/h`, minSeverity: 'warning' })
+      delivery.start()
+      delivery.enqueue(alert, 'firing')
+      await until(() => down.answered, (a) => a.length >= 1)
+      clock.advance(60_001)
+      await until(notices, (n) => n.length === 1)
+      delivery.removeChannel(downId)
+      const [fired, resolved] = await until(notices, (n) => n.length === 2)
+      expect(resolved).toMatchObject({ id: fired!['id'], state: 'resolved' })
+      expect(String(resolved!['message'])).toMatch(/^The alert channel "down hook" was removed/)
+    } finally {
+      delivery.stop()
+      db.close()
+      await Promise.all([down.close(), ops.close()])
+      dir.remove()
+    }
+  }, 30_000)
 })
