@@ -45,6 +45,11 @@ function steps(text: string): { text: string; paths: string[] }[] {
 /** The file a step edits: the first file (not folder) it names; later ones are for reading. */
 const fileOf = (step: { paths: string[] }): string => step.paths.find((p) => !p.endsWith('/')) ?? ''
 
+/** The area functions (`src/main/services/<area>/area.ts`): each builds its area and is listed in app.ts. */
+const AREA_FILES = readdirSync('src/main/services')
+  .map((folder) => `src/main/services/${folder}/area.ts`)
+  .filter((f) => existsSync(f))
+
 const COUNT: Record<string, number> = { three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 }
 
 describe('docs/adding.md', () => {
@@ -76,9 +81,12 @@ describe('docs/adding.md', () => {
         expect(handlers, `${r.handlers} is typed to ${prefix}.*`).toContain(`AreaHandlers<'${prefix}'>`)
         expect(renderer, `${r.renderer.join(', ')} call ${prefix}.*`).toMatch(new RegExp(`'${prefix}\\.\\w+'`))
       }
-      // Registered where "A new area" says: the contract index, app.ts, and the panels index for a panel.
+      // Registered where "A new area" says: the contract index, an area function listed in app.ts, and the panels index for a panel.
       expect(read('src/shared/contract/index.ts')).toContain(`from './${r.contractFile.replace(/^src\/shared\/contract\/|\.ts$/g, '')}'`)
-      expect(read('src/main/app.ts')).toContain(`from './services/${r.handlers.replace(/^src\/main\/services\/|\.ts$/g, '')}'`)
+      const [folder, module] = r.handlers.replace(/^src\/main\/services\/|\.ts$/g, '').split('/')
+      const area = AREA_FILES.find((f) => read(f).includes(f === `src/main/services/${folder}/area.ts` ? `from './${module}'` : `from '../${folder}/${module}'`))
+      expect(area, `an area function imports ${r.handlers}`).toBeDefined()
+      expect(read('src/main/app.ts')).toContain(`from './${area!.replace(/^src\/main\/|\.ts$/g, '')}'`)
       for (const folder of r.renderer.filter((p) => /\/panels\/\w+\/$/.test(p)))
         expect(read('src/renderer/src/panels/index.ts'), `PANELS lists a panel of ${folder}`).toMatch(new RegExp(`import\\('\\./${folder.split('/').at(-2)}/\\w+Panel\\.vue'\\)`))
     })

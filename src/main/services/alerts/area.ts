@@ -1,0 +1,51 @@
+import { AlertStore } from '../../cache/alert-store'
+import { OutboxStore } from '../../cache/outbox-store'
+import { log } from '../../log'
+import type { Area, Shared } from '../area'
+import type { AreaHandlers } from '../handlers'
+import type { ProfilesService } from '../profiles/service'
+import { alertChannelHandlers } from './channel-handlers'
+import { DeliveryService } from './delivery'
+import { alertHandlers } from './handlers'
+import { AlertsService } from './service'
+
+export interface AlertsArea extends Area<AreaHandlers<'alerts'>> {
+  alerts: AlertsService
+  /** The alerts the watch raises are stored here (and read by the watch's metrics). */
+  alertStore: AlertStore
+  /** The channels and the outbox of alert changes waiting to be sent (a restore vets the channels). */
+  outbox: OutboxStore
+  /** Each alert change to send off the page: written to the outbox for every channel, then sent. */
+  delivery: DeliveryService
+}
+
+/** Alert rules, the alerts raised, and their delivery to channels (at least once, from an outbox). */
+export function createAlertsArea(
+  { options, clock, secrets, storage, unattended }: Shared,
+  deps: { profiles: ProfilesService; cacheChanged: (methods: string[]) => void }
+): AlertsArea {
+  const alertStore = new AlertStore(storage.db)
+  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => deps.profiles.storedProfile(id) !== undefined, ...(options.now ? { now: options.now } : {}) })
+  const outbox = new OutboxStore(storage.db)
+  const delivery = new DeliveryService({
+    store: outbox,
+    secrets,
+    clock,
+    changed: (methods) => deps.cacheChanged(methods),
+    warn: (m) => log.warn(m),
+    info: (m) => log.info(m),
+    ...(options.channelFailingMs !== undefined ? { channelFailingMs: options.channelFailingMs } : {})
+  })
+  return {
+    handlers: { ...alertHandlers(alerts), ...alertChannelHandlers(delivery, { localTargetsOverWebsocket: () => options.allowLocalChannels === true }) },
+    alerts,
+    alertStore,
+    outbox,
+    delivery,
+    // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
+    start() {
+      if (unattended) delivery.start()
+    },
+    stop: () => delivery.stop()
+  }
+}
