@@ -24,8 +24,7 @@ describe('src/main/app.ts', () => {
   it('lists every area function, and every area folder with handlers has one', () => {
     const folders = readdirSync('src/main/services', { withFileTypes: true }).filter((d) => d.isDirectory())
     const withHandlers = folders.filter((d) => readdirSync(`src/main/services/${d.name}`).some((f) => /(^|-)handlers\.ts$/.test(f))).map((d) => d.name)
-    // connection/ is served by the profiles area: activating a profile answers with its connection's probe.
-    expect(withHandlers.filter((f) => f !== 'connection' && !AREA_FILES.includes(`src/main/services/${f}/area.ts`))).toEqual([])
+    expect(withHandlers.filter((f) => !AREA_FILES.includes(`src/main/services/${f}/area.ts`))).toEqual([])
     for (const file of AREA_FILES) {
       const name = /export function (create\w+Area)\(/.exec(readFileSync(file, 'utf8'))?.[1]
       expect(name, `${file} exports a create…Area function`).toBeDefined()
