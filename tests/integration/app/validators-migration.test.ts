@@ -29,15 +29,20 @@ async function twoProfiles(client: RpcClient<Contract>): Promise<{ plain: string
   return { plain, own }
 }
 
-/** The tables of a database at schema `version` (its migrations run on an empty one). */
-function tablesAt(version: number): Set<string> {
+/** The tables of a database at schema `version`, each with its columns (its migrations run on an empty one). */
+function tablesAt(version: number): Map<string, Set<string>> {
   const db = new Database(':memory:')
   try {
     for (const m of MIGRATIONS.slice(0, version)) db.exec(m)
-    return new Set(db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name))
+    const names = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name)
+    return new Map(names.map((name) => [name, columnsOf(db, name)]))
   } finally {
     db.close()
   }
+}
+
+function columnsOf(db: Database.Database, table: string): Set<string> {
+  return new Set(db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all().map((c) => c.name))
 }
 
 /**
@@ -51,6 +56,9 @@ function backToSchema11(dataDir: string, settings: string | null): void {
     const now = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
     db.pragma('foreign_keys = OFF')
     for (const { name } of now) if (!at11.has(name)) db.exec(`DROP TABLE "${name}"`)
+    // The columns later migrations added to the tables schema 11 had (alert_channels.disabled, …) go too.
+    for (const [table, columns] of at11)
+      for (const column of columnsOf(db, table)) if (!columns.has(column)) db.exec(`ALTER TABLE "${table}" DROP COLUMN "${column}"`)
     db.exec(OLD_TABLES)
     db.prepare('INSERT INTO validator_samples (scope, node_id, at, validating, uptime, connected) VALUES (?, ?, ?, 1, ?, 1)').run('http://127.0.0.1:9', 'NodeID-x', 1, '99.5')
     if (settings !== null) db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('validators.settings', settings)
