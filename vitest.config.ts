@@ -31,6 +31,10 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.ts'],
           environment: './tests/component/environment.ts',
+          // As the unit tests: the files of a worker share one module registry (Naive UI, Vue, the sim), a third
+          // of the stage's CPU less. Each mount loads the renderer's own modules afresh (mount.ts), and cleans
+          // the page after its test.
+          isolate: false,
           // Generous, as the end-to-end tests': a sim and a mount on a loaded 2-core machine; nothing here asserts speed.
           testTimeout: 120_000,
           hookTimeout: 120_000

@@ -2,19 +2,24 @@
 /**
  * `npm test`: every check of the project, as fast as two cores allow, with the time of each stage.
  *
- *   1. at once:   lint, type check (main + tests), type check (renderer), build, and better-sqlite3's native
- *                 module when it is not built yet (`npm ci --ignore-scripts` leaves it so: .ci/run compiles
- *                 its 9 MB of C, about 70 s of one core, beside the checks that do not need it);
- *                 once it is there, the unit and component tests; and once the build is there too, beside everything after
- *                 it: the package test (npm pack, install the tarball with --omit=dev, run the installed
- *                 `companion`); it mostly waits on npm and on the processes it starts, so it fills the gaps
- *   2. then:      integration tests (files in parallel, each with its own sim and data folder)
- *   3. then:      end-to-end tests (several Playwright workers, each with its own sim, server and data folder)
+ * Each stage starts as soon as the stages it needs have succeeded, and no sooner:
+ *   - at once:      the build, better-sqlite3's native module when it is not built yet (`npm ci --ignore-scripts`
+ *                   leaves it so: .ci/run compiles its 9 MB of C, about 70 s of one core, here), and the checks
+ *                   that need nothing but the sources: lint and the three type checks;
+ *   - native built: the unit and the component tests;
+ *   - native and build: the integration tests (files in parallel, each with its own sim and data folder), and
+ *                   the package test (npm pack, the tarball installed with --omit=dev, the installed `companion`);
+ *   - integration done: the end-to-end tests (Playwright workers, each with its own sim, server and data folder;
+ *                   the two stages at once overran their time bounds on two cores).
  *
- * The stages of step 1 write to their own logs, printed whole when each ends, so their lines never
- * interleave. Steps 2 and 3 need the build of step 1 (browser mode serves the built renderer and runs
- * from out/main). Any failure fails the run; the later steps still run when only a check of step 1
- * failed, so one run shows everything that is wrong. The table at the end gives each stage's time.
+ * The tests that start servers and browsers are the run's longest path; lint and the type checks only need CPU,
+ * so they run at a lower priority (`nice`) and fill the time those tests spend waiting, instead of holding the
+ * integration tests back until they are done. The unit and component tests run a little below the rest, too.
+ *
+ * Every stage writes to its own log, printed whole when it ends, so lines never interleave (a run of one stage
+ * prints live). Any failure fails the run; a stage runs whenever what it needs succeeded, so a lint error still
+ * lets every test run, and one run shows everything that is wrong. The table at the end gives each stage's time
+ * and the CPU time it used (where /usr/bin/time is there to tell).
  *
  * `node scripts/test.mjs --only unit,integration` runs some stages; `--list` names them.
  */
@@ -32,51 +37,57 @@ const NATIVE_BUILT = existsSync(join(ROOT, 'node_modules', 'better-sqlite3', 'bu
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 /**
- * name, command, and where its counts of passed/failed tests are read from (a JSON report). A stage with
- * `after` starts once those stages succeeded and runs on beside the later steps.
+ * name, command, what it needs (`after`), its priority (`nice`: 0 as the run, higher is lower), and where its
+ * counts of passed/failed tests are read from (a JSON report).
  */
+const CHECK = 10
+const BESIDE = 5
 const STAGES = [
-  { step: 1, name: 'lint', cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
-  { step: 1, name: 'typecheck:node', cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
-  { step: 1, name: 'typecheck:web', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.web.json', '--noEmit'] },
+  { name: 'lint', nice: CHECK, cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
+  { name: 'typecheck:node', nice: CHECK, cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
+  { name: 'typecheck:web', nice: CHECK, cmd: [BIN('vue-tsc'), '-p', 'tsconfig.web.json', '--noEmit'] },
   // The component tests with the renderer's .vue files they mount (tsconfig.component.json).
-  { step: 1, name: 'typecheck:component', cmd: [BIN('vue-tsc'), '-p', 'tsconfig.component.json', '--noEmit'] },
+  { name: 'typecheck:component', nice: CHECK, cmd: [BIN('vue-tsc'), '-p', 'tsconfig.component.json', '--noEmit'] },
   // Nothing to do when the module is built (a plain `npm ci` builds it): the stage then ends at once.
-  { step: 1, name: 'native', cmd: NATIVE_BUILT ? [process.execPath, '-e', ''] : [NPM, 'rebuild', 'better-sqlite3'] },
+  { name: 'native', cmd: NATIVE_BUILT ? [process.execPath, '-e', ''] : [NPM, 'rebuild', 'better-sqlite3'] },
+  { name: 'build', cmd: [BIN('electron-vite'), 'build', '--logLevel', 'warn'] },
   {
-    step: 1,
     name: 'unit',
     after: ['native'],
+    nice: BESIDE,
     cmd: [BIN('vitest'), 'run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'unit.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
   },
   {
-    // The renderer's panels in happy-dom against a real app: beside the unit tests, once the native module is there.
-    step: 1,
+    // The renderer's panels in happy-dom against a real app.
     name: 'component',
     after: ['native'],
+    nice: BESIDE,
     cmd: [BIN('vitest'), 'run', '--project', 'component', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'component.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'component.json') }
   },
-  { step: 1, name: 'build', cmd: [BIN('electron-vite'), 'build', '--logLevel', 'warn'] },
   {
-    step: 1,
     name: 'package',
-    // Packs the build, and installs the native module this checkout built; runs on beside steps 2 and 3.
+    // Packs the build, and installs the native module this checkout built; it mostly waits on npm and on the
+    // processes it starts.
     after: ['build', 'native'],
     browser: true,
     cmd: [BIN('vitest'), 'run', '--project', 'package', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'package.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'package.json') }
   },
   {
-    step: 2,
+    // Browser mode runs from out/main, on the native module.
     name: 'integration',
+    after: ['build', 'native'],
     cmd: [BIN('vitest'), 'run', '--project', 'integration', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'integration.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'integration.json') }
   },
   {
-    step: 3,
+    // Browser mode serves the built renderer. After the integration tests (whether they passed or not): the two
+    // at once overran on two cores.
     name: 'e2e',
+    after: ['build', 'native'],
+    afterEnded: ['integration'],
     browser: true,
     cmd: [BIN('playwright'), 'test', '--reporter=line,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'e2e.json') },
@@ -86,7 +97,7 @@ const STAGES = [
 
 function parseArgs(argv) {
   if (argv.includes('--list')) {
-    for (const s of STAGES) process.stdout.write(`${s.step}  ${s.name}\n`)
+    for (const s of STAGES) process.stdout.write(`${s.name}${s.after ? `  (after ${[...s.after, ...(s.afterEnded ?? [])].join(', ')})` : ''}\n`)
     process.exit(0)
   }
   const i = argv.indexOf('--only')
@@ -115,13 +126,37 @@ async function browserInstalled() {
   }
 }
 
+/** /usr/bin/time, where it is, tells the CPU time of each stage (its processes and all they started and waited for). */
+const TIME = process.platform === 'linux' && existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
+
+/** The command of a stage as started: at its priority, and timed where the machine can. */
+function commandOf(stage) {
+  let cmd = stage.cmd
+  // `nice` is there wherever a POSIX shell is; on Windows the stage runs at the run's own priority.
+  if (stage.nice && process.platform !== 'win32') cmd = ['nice', '-n', String(stage.nice), ...cmd]
+  const cpuFile = TIME ? join(REPORTS, `${stage.name.replace(/\W/g, '-')}.cpu`) : undefined
+  if (cpuFile) cmd = [TIME, '-f', '%U %S', '-o', cpuFile, ...cmd]
+  return { cmd, cpuFile }
+}
+
+/** CPU-seconds (user + system) of a finished stage, or undefined. */
+function cpuSeconds(file) {
+  if (!file) return undefined
+  try {
+    const [user, sys] = readFileSync(file, 'utf8').trim().split('\n').pop().split(' ').map(Number)
+    return Number.isFinite(user + sys) ? user + sys : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Runs one stage; with `buffered`, its output is held and printed whole when it ends. */
 async function run(stage, buffered) {
   const started = Date.now()
   const noBrowser = stage.browser ? await browserInstalled() : undefined
   if (noBrowser) return { stage, ok: false, code: `no browser: ${noBrowser}`, seconds: (Date.now() - started) / 1000 }
   return new Promise((resolve) => {
-    const [cmd, ...args] = stage.cmd
+    const { cmd: [cmd, ...args], cpuFile } = commandOf(stage)
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
     const chunks = []
     const take = (stream, out) => stream.on('data', (d) => (buffered ? chunks.push(d) : out.write(d)))
@@ -129,7 +164,7 @@ async function run(stage, buffered) {
     take(child.stderr, process.stderr)
     if (!buffered) process.stdout.write(`\n=== ${stage.name} ===\n`)
     child.on('close', (code, signal) => {
-      const result = { stage, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 }
+      const result = { stage, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, cpu: cpuSeconds(cpuFile) }
       if (buffered) process.stdout.write(`\n=== ${stage.name} (${result.ok ? 'ok' : 'FAILED'}, ${result.seconds.toFixed(1)} s) ===\n${Buffer.concat(chunks).toString()}`)
       resolve(result)
     })
@@ -154,44 +189,41 @@ const stages = parseArgs(process.argv.slice(2))
 rmSync(REPORTS, { recursive: true, force: true })
 mkdirSync(REPORTS, { recursive: true })
 const startedAll = Date.now()
-const results = []
-/** Stages that start once another one succeeded, and run on beside the later steps (always buffered). */
-const background = []
-/** Stages of this run that have succeeded; a stage waits only for those of its `after` in this run. */
-const succeeded = new Set()
+/** Each stage's result once it ended (a stage that could not start has one too, with `code` saying why). */
+const ended = new Map()
 const started = new Set()
-const ready = (s) => s.after && !started.has(s.name) && s.after.every((name) => succeeded.has(name) || !stages.some((o) => o.name === name))
-/** Starts every background stage whose `after` stages have all succeeded. */
-function startReady() {
-  for (const s of stages.filter(ready)) {
-    started.add(s.name)
-    background.push(run(s, true).then(finished))
+const inRun = (name) => stages.some((s) => s.name === name)
+/** Every stage of `after` succeeded (or is not part of this run: `--only e2e` uses the build that is there). */
+const needsMet = (s) => (s.after ?? []).every((name) => !inRun(name) || ended.get(name)?.ok)
+const needsFailed = (s) => (s.after ?? []).find((name) => inRun(name) && ended.has(name) && !ended.get(name).ok)
+const waitsMet = (s) => (s.afterEnded ?? []).every((name) => !inRun(name) || ended.has(name))
+// One stage alone prints live; several print each log whole when it ends.
+const buffered = stages.length > 1
+await new Promise((allDone) => {
+  function schedule() {
+    for (const s of stages) {
+      if (started.has(s.name)) continue
+      const failed = needsFailed(s)
+      if (failed) {
+        started.add(s.name)
+        ended.set(s.name, { stage: s, ok: false, code: `not run: ${failed} failed`, seconds: 0 })
+      } else if (needsMet(s) && waitsMet(s)) {
+        started.add(s.name)
+        run(s, buffered).then((result) => {
+          ended.set(s.name, result)
+          schedule()
+        })
+      }
+    }
+    if (ended.size === stages.length) allDone()
   }
-}
-function finished(result) {
-  if (result.ok) {
-    succeeded.add(result.stage.name)
-    startReady()
-  }
-  return result
-}
-// One whose stages are not part of this run starts at once (`--only package` uses the build that is there).
-startReady()
-for (const step of [1, 2, 3]) {
-  const these = stages.filter((s) => s.step === step && !s.after)
-  if (these.length === 0) continue
-  // A step of one stage prints live; a background stage still running prints its output whole when it ends.
-  const buffered = these.length > 1
-  const done = await Promise.all(these.map((s) => run(s, buffered).then(finished)))
-  results.push(...done)
-  // Later steps run the built app on the native module: without either there is nothing for them to test.
-  if (results.some((r) => (r.stage.name === 'build' || r.stage.name === 'native') && !r.ok)) break
-}
-// A background stage that succeeds may start another: wait until none is left.
-for (let i = 0; i < background.length; i++) results.push(await background[i])
+  schedule()
+})
+// In the order the stages are declared, so the table reads the same in every run.
+const results = stages.map((s) => ended.get(s.name))
 
 const total = (Date.now() - startedAll) / 1000
-const lines = ['', 'stage            time      result']
+const lines = ['', 'stage                  time       cpu  result']
 const sum = { passed: 0, failed: 0, skipped: 0 }
 for (const r of results) {
   const c = counts(r.stage)
@@ -200,14 +232,16 @@ for (const r of results) {
   // crashed) counts as one failure, so the closing line never reads as a clean run when it was not.
   if (!r.ok && !(c && c.failed > 0)) sum.failed += 1
   const detail = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}` : r.ok ? 'ok' : `failed (${r.code})`
-  lines.push(`${r.stage.name.padEnd(16)} ${`${r.seconds.toFixed(1)} s`.padStart(8)}  ${r.ok ? detail : `FAILED: ${detail}`}`)
+  const cpu = r.cpu === undefined ? '' : `${r.cpu.toFixed(0)} s`
+  lines.push(`${r.stage.name.padEnd(20)} ${`${r.seconds.toFixed(1)} s`.padStart(8)} ${cpu.padStart(9)}  ${r.ok ? detail : `FAILED: ${detail}`}`)
 }
-lines.push(`${'total'.padEnd(16)} ${`${total.toFixed(1)} s`.padStart(8)}`, '')
-const ok = results.every((r) => r.ok) && results.length === stages.length
+const cpuAll = results.reduce((sum, r) => sum + (r.cpu ?? 0), 0)
+lines.push(`${'total'.padEnd(20)} ${`${total.toFixed(1)} s`.padStart(8)} ${TIME ? `${cpuAll.toFixed(0)} s`.padStart(9) : ''}`, '')
+const ok = results.every((r) => r.ok)
 const summary = `tests: ${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`
 lines.push(summary)
 process.stdout.write(lines.join('\n') + '\n')
 // .ci/run prints it again as its own last line, after the install times.
 writeFileSync(join(REPORTS, 'summary.txt'), summary + '\n')
-writeFileSync(join(REPORTS, 'stages.json'), JSON.stringify({ total, stages: results.map((r) => ({ name: r.stage.name, seconds: r.seconds, ok: r.ok })) }, null, 2))
+writeFileSync(join(REPORTS, 'stages.json'), JSON.stringify({ total, stages: results.map((r) => ({ name: r.stage.name, seconds: r.seconds, cpu: r.cpu, ok: r.ok })) }, null, 2))
 process.exit(ok ? 0 : 1)

@@ -56,8 +56,10 @@ test('a data-service 503 shows the status and the service words; a 429 says rate
   expect(ui.text('error-notice')).not.toMatch(NOT_OFFLINE)
   sim.faults.remove(down)
 
-  // A Retry-After longer than the app waits by itself: the operator is told to wait, counted down.
-  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 45, count: 1 })
+  // A Retry-After longer than the app waits by itself: the operator is told to wait, counted down. On every
+  // request until the test ends (afterEach clears it): with a count of 1, a request the page made before the
+  // click (the page-size change) could take the one 429 and the click's own request would succeed.
+  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 45 })
   await ui.fill('field-pageSize', '3')
   await ui.click('lookup-form-submit')
   await ui.until(() => ui.has('error-notice') && ui.get('error-notice').attributes('data-code') === 'RATE_LIMITED', 'the rate-limit notice')

@@ -17,6 +17,7 @@
  * Every mount is unmounted, and its app closed and folder removed, after the test (afterEach below).
  */
 import { DOMWrapper, mount, type VueWrapper } from '@vue/test-utils'
+import { NMessageProvider } from 'naive-ui'
 import { createPinia } from 'pinia'
 import { afterEach, vi } from 'vitest'
 import { nextTick } from 'vue'
@@ -118,7 +119,12 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
   // transition ends, which a stub never reports (the dialog would stay in the page).
   const wrapper = mount(AppRoot, { global: { plugins: [createPinia(), router], stubs: { transition: false, 'transition-group': false } }, attachTo: document.body })
   opened.push({
-    unmount: () => wrapper.unmount(),
+    unmount: () => {
+      // Naive UI's message clears its hide timer when hidden, not when unmounted: a toast shown near the end of a
+      // test would fire into a torn-down page (window gone) after the file. Hidden first, its timer goes with it.
+      ;(wrapper.findComponent(NMessageProvider).vm as unknown as { destroyAll(): void }).destroyAll()
+      wrapper.unmount()
+    },
     close: () => {
       client.close()
       second.client.close()
