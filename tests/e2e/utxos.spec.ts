@@ -1,6 +1,6 @@
 /**
- * The UTXOs panel in Chromium against the sim (tests/sim): addresses checked before anything is sent;
- * the signer's UTXOs decoded page by page (the real nodes' repeat left out, nothing shown twice); "load
+ * The UTXOs panel in Chromium against the sim (tests/sim) (the addresses checked before anything is sent and
+ * the pages with the real nodes' repeat left out are component tests: tests/component/utxos.test.ts): "load
  * all" of an address with 5,000+ UTXOs as a job with its count moving, then exact totals per asset,
  * then CSV and JSON exports whose rows match the sim's data set; a cancelled load; and with the sim
  * stopped, the page and the kept set still shown, marked cached with their age. (The sim serves only
@@ -33,74 +33,6 @@ async function ask(page: Page, addresses: string, limit: number): Promise<void> 
   await page.getByTestId('utxo-limit').blur()
   await page.getByTestId('utxo-show').click()
 }
-
-/** The UTXO ids a table shows, in order (the page tables are short: every row is rendered). */
-const shownIds = (page: Page, table: string) => page.getByTestId(table).locator('[data-testid="utxo-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-utxo')))
-
-test('addresses checked before sending; the signer UTXOs decoded page by page with the repeat left out', async ({ app: page }) => {
-  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
-  const ds = s.dataset
-  await openUtxos(page, s, 'UTXO pages')
-
-  await ask(page, `${ds.signer.xChain} C-fuji1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq`, 5)
-  const problems = page.getByTestId('utxo-problems')
-  await expect(problems.getByTestId('utxo-problem')).toHaveCount(2)
-  await expect(problems).toContainText('starts with X-: write it as C-avax1…')
-  await expect(problems).toContainText('C-fuji1')
-  await expect(page.getByTestId('utxo-page')).toHaveCount(0)
-  // An X- address is the same key as a C- one: one click rewrites it (review #33).
-  await expect(problems.getByTestId('utxo-use-c')).toContainText('instead')
-  await shot(page, 'utxos-01-bad-addresses')
-
-  const want = ds.atomicUtxos(ds.params.xChainId, ds.signer.shortIdHex)
-  await ask(page, ds.signer.cChain, 5)
-  await expect(page.getByTestId('utxo-problems')).toHaveCount(0)
-  const card = page.getByTestId('utxo-page')
-  await expect(card.getByTestId('utxo-row')).toHaveCount(5)
-  await expect(card.getByTestId('source-marker')).toHaveAttribute('data-source', 'live')
-  const first = await shownIds(page, 'utxo-page-table')
-  const byId = new Map(want.map((u) => [u.utxoId, u]))
-  for (const id of first) expect(byId.has(id!)).toBe(true)
-  // The view is in the address, and a UTXO's tx opens on its source chain (Data lookups), for its owners there.
-  await expect(page).toHaveURL(new RegExp(`#/utxos\\?address=${ds.signer.cChain}&limit=5`))
-  const firstTx = byId.get(first[0]!)!.txHash
-  await card.locator(`[data-testid="utxo-row"][data-utxo="${first[0]}"]`).getByTestId('utxo-tx-open').click()
-  await expect(page).toHaveURL(new RegExp(`#/data\\?.*tx=${firstTx}`))
-  await expect(page).toHaveURL(/chain=x-chain/)
-  await page.goBack()
-  await expect(card.getByTestId('utxo-row')).toHaveCount(5)
-
-  // A row opens every field, exact, with the raw hex beside them.
-  const u = byId.get(first[0]!)!
-  // (on its ID: the row's other cells hold links of their own)
-  await card.locator(`[data-testid="utxo-row"][data-utxo="${u.utxoId}"]`).getByRole('cell').first().click()
-  const detail = card.getByTestId('utxo-detail')
-  await expect(detail).toContainText(u.txHash)
-  await expect(detail).toContainText('secp256k1 transfer output (type ID 7)')
-  await expect(detail.getByTestId('utxo-detail-amount')).toContainText(' AVAX')
-  await expect(detail).toContainText(`${u.amount.toLocaleString('en-US')} base units`)
-  await expect(detail).toContainText(ds.signer.cChain)
-  await expect(detail.getByTestId('hex')).toHaveText(/^0x[0-9a-f]+$/)
-  await shot(page, 'utxos-02-signer-page-1')
-
-  await card.getByTestId('utxo-next-page').click()
-  await expect(card).toHaveAttribute('data-page', '2')
-  await expect(card.getByTestId('utxo-page-info')).toContainText("the first was the previous page's last, left out")
-  await expect(card.getByTestId('utxo-row')).toHaveCount(4)
-  const second = await shownIds(page, 'utxo-page-table')
-  expect(second.filter((id) => first.includes(id))).toEqual([])
-  await shot(page, 'utxos-03-signer-page-2')
-
-  // 12 UTXOs in pages of 5: 5, then 4 new after the repeat, then the last 3 (a short page ends the list).
-  await card.getByTestId('utxo-next-page').click()
-  await expect(card).toHaveAttribute('data-page', '3')
-  await expect(card.getByTestId('utxo-row')).toHaveCount(3)
-  await expect(card.getByTestId('utxo-page-info')).toContainText('this is the last page')
-  await expect(card.getByTestId('utxo-next-page')).toBeDisabled()
-  const third = await shownIds(page, 'utxo-page-table')
-  expect(new Set([...first, ...second, ...third])).toEqual(new Set(want.map((x) => x.utxoId)))
-  expect(want).toHaveLength(12)
-})
 
 test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matching the data set; cancel; offline', async ({ app: page }) => {
   test.setTimeout(180_000)
