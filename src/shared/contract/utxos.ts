@@ -248,9 +248,16 @@ export const coreMethods = {
     output: z.object({ watches: z.array(watchSchema).max(1_000) }).strict()
   }),
   'core.issueTx': defineMethod({
-    summary: 'Issue a signed atomic tx (hex with checksum): journaled first (each send its own record), sent once, never resent; refused if these bytes were issued before and not refused',
+    summary:
+      'Issue a signed atomic tx (hex with checksum): journaled first (each send its own record), sent once, never resent; refused if these bytes were issued before and not refused, and, unless sendAgain is true, if the node refused them before or the app has seen the tx Accepted',
     effect: 'node',
-    input: z.object({ tx: signedTxHexSchema }).strict(),
+    input: z
+      .object({
+        tx: signedTxHexSchema,
+        /** The explicit second choice: send bytes the node refused before, or of a tx the app has seen Accepted. */
+        sendAgain: z.boolean().optional()
+      })
+      .strict(),
     output: issuedTxSchema,
     invalidates: ['core.journal', 'core.watches']
   }),

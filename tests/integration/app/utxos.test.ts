@@ -15,6 +15,7 @@ import { MAX_SET_UTXOS, UtxosService } from '../../../src/main/services/utxos/se
 import type { Contract, IssuedTx, Job } from '../../../src/shared/contract'
 import { type RpcClient } from '../../../src/shared/rpc/client'
 import { buildSignedImport, signerUtxos, startSim, type Sim } from '../../sim/index'
+import { runCli } from '../../../src/main/cli'
 import { activateSim, appsPerTest, failure } from './helpers'
 
 let sim: Sim
@@ -143,22 +144,60 @@ describe('atomic txs', () => {
     expect(watches.watches.find((x) => x.txID === old.txHash)!.timeline).toEqual([{ at: expect.any(Number), status: 'Accepted', blockHeight: old.blockNumber.toString() }])
   })
 
-  it('a tx the node refuses is refused by the node, and each send is its own journal record (review #8)', async () => {
+  it('a tx seen Accepted, or bytes the node refused, go again only with sendAgain; each send its own journal record (review #8, N2)', async () => {
     const { client } = open()
     await activateSim(client, sim)
     const old = sim.dataset.transactions.filter((x) => x.chain === 'C')[1]!
+    // Read through the app: the node gives its height, so the app has seen it Accepted.
     const { hex } = (await client.call('core.getAtomicTx', { txID: old.txHash })).data
     const before = sim.core.view().submissions[old.txHash] ?? 0
-    const first = await failure(client.call('core.issueTx', { tx: hex }))
+    const seen = await failure(client.call('core.issueTx', { tx: hex }))
+    expect(seen.code).toBe('CONFLICT')
+    expect(seen.message).toContain(`already seen tx ${old.txHash} Accepted at height ${old.blockNumber}`)
+    expect(seen.message).toContain('"sendAgain": true')
+    expect(sim.core.view().submissions[old.txHash] ?? 0).toBe(before)
+    // The explicit second choice: sent, and the node refuses it as known.
+    const first = await failure(client.call('core.issueTx', { tx: hex, sendAgain: true }))
     expect(first.code).toBe('RPC')
     expect((first.details as { upstreamMessage?: string }).upstreamMessage).toContain('already known')
-    const second = await failure(client.call('core.issueTx', { tx: hex }))
+    expect(sim.core.view().submissions[old.txHash]).toBe(before + 1)
+    const second = await failure(client.call('core.issueTx', { tx: hex, sendAgain: true }))
     expect(second.code).toBe('RPC')
     const records = (await client.call('core.journal', {})).entries.filter((e) => e.txID === old.txHash)
     expect(records).toHaveLength(2)
     expect(new Set(records.map((r) => r.id)).size).toBe(2)
     for (const r of records) expect(r).toMatchObject({ outcome: 'refused', byNode: true, error: { code: 'RPC' } })
     expect(sim.core.view().submissions[old.txHash]).toBe(before + 2)
+  })
+
+  it('bytes the node refused as known are not sent again without sendAgain, by the contract and the CLI (N2)', async () => {
+    const { app, client, dataDir } = open()
+    await activateSim(client, sim)
+    // Taken by the node outside this app: the app has never read its status.
+    const t = buildSignedImport(sim.dataset, { utxos: signerUtxos(sim.dataset).slice(2, 3) })
+    const outside = await fetch(`${sim.nodeUrl}/ext/bc/C/core`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'core.issueTx', params: { tx: t.hex, encoding: 'hex' } })
+    })
+    const { result } = (await outside.json()) as { result: { txID: string } }
+    const refused = await failure(client.call('core.issueTx', { tx: t.hex }))
+    expect(refused.code).toBe('RPC')
+    const again = await failure(client.call('core.issueTx', { tx: t.hex }))
+    expect(again.code).toBe('CONFLICT')
+    expect(again.message).toMatch(/^Not sent: the node refused these bytes at .* \(journal entry [0-9a-f-]+\): "tx \S+ already known"/)
+    expect(again.message).toContain('Send it again anyway')
+    expect(sim.core.view().submissions[result.txID]).toBe(2)
+    expect((await client.call('core.journal', {})).entries.filter((e) => e.txID === result.txID)).toHaveLength(1)
+
+    // The CLI, on the same data folder once this app is closed: the same clear error, nothing sent.
+    app.close()
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCli(['call', 'core.issueTx', JSON.stringify({ tx: t.hex }), '--yes', '--data-dir', dataDir], (x) => out.push(x), (x) => err.push(x))
+    expect(code).toBe(1)
+    expect(JSON.parse(err.join('\n'))).toMatchObject({ error: { code: 'CONFLICT', message: expect.stringContaining('"sendAgain": true') } })
+    expect(sim.core.view().submissions[result.txID]).toBe(2)
   })
 
   it('after a lost reply it does not resend: it watches the derived txID, and the watch resumes after a restart', async () => {

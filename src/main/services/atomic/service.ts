@@ -6,6 +6,7 @@ import { AppError, errorDataSchema, toErrorData, type ErrorData } from '../../..
 import type { AtomicStore, IssuedRow, WatchRow } from '../../cache/atomic-store'
 import { core, type NodeApis } from '../../clients/node/index'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { refusalToSend, seenAccepted, type SeenStatus } from './known'
 
 export interface AtomicDeps {
   store: AtomicStore
@@ -14,6 +15,8 @@ export interface AtomicDeps {
   nodeAt: (scope: string) => NodeApis
   changed: (scope: string) => void
   warn: (message: string) => void
+  /** The statuses of a tx kept from reads of the node (core.getAtomicTxStatus, core.getAtomicTx with its height). */
+  cachedStatuses: (scope: string, txID: string) => SeenStatus[]
   now?: () => number
   /** ms between two status polls of a watch */
   pollMs?: number
@@ -22,7 +25,8 @@ export interface AtomicDeps {
 /**
  * Atomic txs: look up, status, watch, and issuing exactly once. An issued tx is written to the journal
  * before it is sent, sent once (the transport never retries a node-changing call), and never resent:
- * after a time-out or a lost connection its status is watched by the txID derived from the bytes.
+ * after a time-out or a lost connection its status is watched by the txID derived from the bytes. Bytes
+ * the node refused, or of a tx seen Accepted, go again only on the caller's explicit word (./known.ts).
  * Watches live in the cache and resume at the next start.
  */
 export class AtomicService {
@@ -88,7 +92,12 @@ export class AtomicService {
     return this.d.store.recentIssued(this.d.active().scope, limit).map((r) => this.entryView(r))
   }
 
-  async issue(hex: string, signal?: AbortSignal): Promise<IssuedTx> {
+  /**
+   * sendAgain: the caller's explicit second choice to send bytes the node refused before, or of a tx the
+   * app has seen Accepted (without it such a send is refused with CONFLICT, saying why and how to ask).
+   */
+  async issue(hex: string, opts: { sendAgain?: boolean; signal?: AbortSignal | undefined } = {}): Promise<IssuedTx> {
+    const { signal } = opts
     const { scope, node, owners } = this.d.active()
     let bytes: Uint8Array
     try {
@@ -98,12 +107,9 @@ export class AtomicService {
       throw new AppError('BAD_INPUT', `The transaction was not sent: ${(e as Error).message}`, { issues: [{ path: ['tx'], message: (e as Error).message.slice(0, 300) }] })
     }
     const txID = encodeCb58(sha256(bytes))
-    const before = this.d.store.issuedByTx(scope, txID)
-    if (before && before.outcome !== 'refused')
-      throw new AppError(
-        'CONFLICT',
-        `These bytes were issued before (tx ${txID}, ${before.outcome}, at ${new Date(before.requestedAt).toISOString()}, journal entry ${before.id}): not sent again`
-      )
+    const seen = seenAccepted(this.d.store.events(scope, txID), this.d.cachedStatuses(scope, txID))
+    const refusal = refusalToSend(txID, this.d.store.issuedByTx(scope, txID), seen, opts.sendAgain === true)
+    if (refusal) throw refusal
     const id = randomUUID()
     // Journaled before it is sent: if the app dies now, the next start still knows and watches it. A send
     // after a refusal is a record of its own: the journal keeps every send.

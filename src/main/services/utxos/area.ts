@@ -5,6 +5,7 @@ import { UtxosStore } from '../../cache/utxos-store'
 import { nodeApis } from '../../clients/node/endpoints'
 import { log } from '../../log'
 import type { Area, Shared } from '../area'
+import { keptStatuses } from '../atomic/kept-statuses'
 import { AtomicService } from '../atomic/service'
 import type { Connections } from '../connection/clients'
 import type { EntityOwner } from '../entities/recorder'
@@ -36,6 +37,7 @@ export function createCoreArea(
       deps.cacheChanged(['core.journal', 'core.watches'])
     },
     warn: (m) => log.warn(m),
+    cachedStatuses: (scope, txID) => keptStatuses(storage.reads, scope, txID),
     ...(options.atomicPollMs !== undefined ? { pollMs: options.atomicPollMs } : {})
   })
   return {

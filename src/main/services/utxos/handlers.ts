@@ -19,7 +19,7 @@ export function coreHandlers(utxos: UtxosService, atomic: AtomicService, jobs: J
     'core.getAtomicTxStatus': ({ txID }, { signal }) => atomic.status(txID, signal),
     'core.watchTx': ({ txID }) => atomic.watch(txID),
     'core.watches': () => ({ watches: atomic.watches() }),
-    'core.issueTx': ({ tx }, { signal }) => atomic.issue(tx, signal),
+    'core.issueTx': ({ tx, sendAgain }, { signal }) => atomic.issue(tx, { sendAgain: sendAgain === true, signal }),
     'core.journal': ({ limit }) => ({ entries: atomic.journal(limit) }),
     'core.version': (_input, { signal }) => atomic.version(signal)
   }
