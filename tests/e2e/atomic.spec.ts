@@ -3,7 +3,7 @@
  * --allow-node-changes: a data-set tx looked up (decoded, its height) and its status watched to
  * Accepted, its block height followed to C-Chain live and back; a signed import (the sim's buildSignedImport) checked before sending, confirmed naming the
  * node, issued once and watched from Processing to Accepted; the same bytes again refused with the
- * existing record shown; a reply the sim drops after taking the tx: outcome unknown, watched to Accepted,
+ * existing record shown; a tx seen Accepted sent again only with "Send it again anyway" ticked; a reply the sim drops after taking the tx: outcome unknown, watched to Accepted,
  * and the sim counted exactly one submission. Then core.version on the status view.
  * (The issue button off without --allow-node-changes is in utxos.spec.ts: a file serves one browser mode.)
  */
@@ -23,8 +23,8 @@ async function openAtomic(page: Page, tab: 'Look up' | 'Issue' | 'Journal' | 'Wa
   await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: tab }).click()
 }
 
-/** Pastes signed tx hex, checks the preview, confirms naming the node. */
-async function issue(page: Page, s: Sim, hex: string, txID: string): Promise<void> {
+/** Pastes signed tx hex, checks the preview, confirms naming the node (ticking "Send it again anyway" when `again`). */
+async function issue(page: Page, s: Sim, hex: string, txID: string, again = false): Promise<void> {
   const form = page.getByTestId('tx-issue')
   await form.getByTestId('issue-input').fill(hex)
   await expect(form.getByTestId('issue-txid')).toHaveText(txID)
@@ -39,6 +39,7 @@ async function issue(page: Page, s: Sim, hex: string, txID: string): Promise<voi
     if (!(await dialog.isVisible())) await form.getByTestId('issue-send').click()
     await expect(dialog).toContainText(txID, { timeout: 2_000 })
     await expect(page.getByTestId('confirm-node')).toContainText(s.nodeUrl, { timeout: 1_000 })
+    if (again) await page.getByTestId('confirm-again').click({ timeout: 2_000 })
     await page.getByTestId('confirm-yes').click({ timeout: 2_000 })
     answered = true
   }).toPass({ timeout: 20_000 })
@@ -133,7 +134,7 @@ test.describe('issue and watch', () => {
     await shot(page, 'atomic-08-same-bytes-refused')
   })
 
-  test('a tx seen Accepted: the preview warns, the node refuses it twice, two journal records (review #8)', async ({ app: page, sim: s }) => {
+  test('a tx seen Accepted: the preview warns, sent only with "Send it again anyway", refused once shown, two journal records (review #8, N2)', async ({ app: page, sim: s }) => {
     await activate(page, s, 'Atomic refused twice')
     const t = s.dataset.transactions.filter((x) => x.chain === 'C')[2]!
     await page.goto(page.url().replace(/#.*$/, `#/atomic?tx=${t.txHash}`))
@@ -144,12 +145,14 @@ test.describe('issue and watch', () => {
     await openAtomic(page, 'Issue')
     const form = page.getByTestId('tx-issue')
     await form.getByTestId('issue-input').fill(hex)
-    await expect(form.getByTestId('issue-already')).toContainText(`The app has already seen this tx Accepted (height ${t.blockNumber}): sending it again will be refused`)
-    await issue(page, s, hex, t.txHash)
-    await expect(form.getByTestId('issue-error')).toContainText('Refused by the node')
-    await expect(form.getByTestId('issue-error')).toContainText('already known')
+    await expect(form.getByTestId('issue-already')).toContainText(`The app has already seen this tx Accepted at height ${t.blockNumber}: the node will refuse the same bytes as known`)
+    await issue(page, s, hex, t.txHash, true)
+    const result = form.getByTestId('issue-result')
+    await expect(result).toContainText('Refused by the node')
+    await expect(result).toContainText('already known')
     await expect(form.getByTestId('issued-outcome')).toHaveText('refused by the node')
-    await issue(page, s, hex, t.txHash)
+    await expect(form.getByTestId('issue-error')).toHaveCount(0)
+    await issue(page, s, hex, t.txHash, true)
     await expect.poll(() => s.core.view().submissions[t.txHash]).toBe(before + 2)
     await openAtomic(page, 'Journal')
     const records = page.getByTestId('atomic-journal').locator(`[data-testid="issued-entry"][data-tx="${t.txHash}"]`)

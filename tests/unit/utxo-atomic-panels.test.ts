@@ -11,6 +11,7 @@ import { nodeReferenceDir } from '../support/shared'
 import { txIdOfHex, viewUtxo } from '../../src/shared/codec'
 import { decodeHexChecksum, encodeBech32Address, encodeHexChecksum } from '../../src/shared/domain/encoding'
 import type { DecodedAtomicTx, DecodedUtxo, OwnerFormat, UtxoView } from '../../src/shared/codec'
+import type { IssuedTx } from '../../src/shared/contract'
 
 // The panels' format modules belong to the renderer's TypeScript project, not to the one the tests are
 // checked in: loaded by path here, with the signatures the test relies on written out.
@@ -29,11 +30,12 @@ interface AtomicFormat {
   checkSignedTx(text: string, owners: OwnerFormat): { ok: true; hex: string; txID: string; decoded: DecodedAtomicTx } | { ok: false; reason: string }
   txSummary(d: DecodedAtomicTx): string
   feeText(d: DecodedAtomicTx): string
+  knownBeforeIssue(seen: { status: string; height?: string } | null, latest: IssuedTx | null): { lines: string[]; sendAgain: boolean }
 }
 const panels = '../../src/renderer/src/panels'
 const { amountText, asCChainAddress, checkAddresses, compareAmount, filterRows, locktime, rowsOf, sourceChainKind } = (await import(`${panels}/utxos/format`)) as UtxoFormat
 const { blockTxs } = (await import(`${panels}/chains/block-txs`)) as { blockTxs(json: unknown): { type: string; inputTxIDs: string[]; outputs: string | null; sourceChain: string | null }[] }
-const { checkSignedTx, feeText, txSummary } = (await import(`${panels}/atomic/format`)) as AtomicFormat
+const { checkSignedTx, feeText, knownBeforeIssue, txSummary } = (await import(`${panels}/atomic/format`)) as AtomicFormat
 
 const ref = (name: string) => JSON.parse(readFileSync(join(nodeReferenceDir(), name), 'utf8'))
 const owners = { hrp: 'avax', chain: 'C' }
@@ -130,5 +132,28 @@ describe('check before issue', () => {
     expect(!bad.ok && bad.reason).toMatch(/^Not sent: .*checksum/)
     const short = checkSignedTx(encodeHexChecksum(decodeHexChecksum(txHex).slice(0, 40)), owners)
     expect(!short.ok && short.reason).toMatch(/^Not sent: /)
+  })
+})
+
+describe('what the confirmation repeats before an issue (review #8, N2)', () => {
+  const send = (outcome: IssuedTx['outcome'], more: Partial<IssuedTx> = {}): IssuedTx => ({ id: 'e1', node: 'http://n', txID: 't', hex: '0x00', requestedAt: 0, outcome, ...more })
+  const known = { code: 'RPC' as const, message: 'the node refused', details: { rpcCode: -32000, method: 'core.issueTx', upstreamMessage: 'tx t already known' } }
+  it('asks for a second choice after a tx seen Accepted, or a refusal the node answered', () => {
+    expect(knownBeforeIssue({ status: 'Accepted', height: '12' }, null)).toEqual({
+      lines: ['The app has already seen this tx Accepted at height 12: the node will refuse the same bytes as known.'],
+      sendAgain: true
+    })
+    const refused = knownBeforeIssue(null, send('refused', { byNode: true, error: known, finishedAt: 5 }))
+    expect(refused.sendAgain).toBe(true)
+    expect(refused.lines[0]).toMatch(/^The node refused these bytes at .* \(journal entry e1\): “tx t already known”\.$/)
+  })
+  it('asks nothing more when the send never reached the node, or when main refuses whatever is ticked', () => {
+    const never = knownBeforeIssue(null, send('refused', { byNode: false, error: { code: 'NETWORK', message: 'connection refused', details: { url: 'http://n' } } }))
+    expect(never.sendAgain).toBe(false)
+    expect(never.lines[0]).toContain('did not reach the node')
+    const taken = knownBeforeIssue({ status: 'Accepted', height: '12' }, send('accepted'))
+    expect(taken.sendAgain).toBe(false)
+    expect(taken.lines[1]).toContain('the app will refuse to send them again')
+    expect(knownBeforeIssue(null, null)).toEqual({ lines: [], sendAgain: false })
   })
 })

@@ -11,8 +11,8 @@
  * `api.call` does not take these methods (see NodeMethod in ../api.ts), so a new node-changing method
  * cannot be called without asking: it type-checks only through here.
  */
-import { h } from 'vue'
-import { useDialog } from 'naive-ui'
+import { h, ref } from 'vue'
+import { NCheckbox, useDialog } from 'naive-ui'
 import { contract, type Contract, type Input, type Output } from '../../../shared/contract'
 import type { RpcClient } from '../../../shared/rpc/client'
 import { AppError } from '../../../shared/rpc/errors'
@@ -26,6 +26,16 @@ export interface NodeChangeWords {
   body: string
   /** The button: "Start", "Set debug". */
   action: string
+  /**
+   * What the app knows that bears on this change, repeated in the dialog so that nothing the panel said
+   * is missed at the moment of the yes: "already seen Accepted at height 1", "a revert is pending".
+   */
+  known?: readonly string[]
+  /**
+   * A second, explicit choice: the label of a box the person must tick before the action's button works
+   * ("Send it again anyway"), for a change the app would otherwise refuse to repeat.
+   */
+  confirmAgain?: string
 }
 
 /**
@@ -51,22 +61,44 @@ export function useNodeChange(): NodeChange {
         answered = true
         resolve(yes)
       }
-      dialog.warning({
+      // The action's button stays off until the second choice is ticked, when the words ask for one.
+      const ticked = ref(words.confirmAgain === undefined)
+      const yesProps = (): Record<string, unknown> => ({ 'data-testid': 'confirm-yes', disabled: !ticked.value })
+      const d = dialog.warning({
         title: words.title,
         content: () =>
           h('div', { 'data-testid': 'confirm-node-change' }, [
             h('p', { style: 'margin: 0 0 8px' }, words.body),
+            words.known && words.known.length > 0
+              ? h('ul', { style: 'margin: 0 0 8px; padding-left: 18px', 'data-testid': 'confirm-known' }, words.known.map((k) => h('li', { 'data-testid': 'confirm-known-item' }, k)))
+              : null,
             h('p', { style: 'margin: 0', 'data-testid': 'confirm-node' }, [
               'Node: ',
               h('strong', p ? p.name : 'the active profile'),
               p ? ` (${p.nodeUrl})` : ''
-            ])
+            ]),
+            words.confirmAgain !== undefined
+              ? h(
+                  NCheckbox,
+                  {
+                    checked: ticked.value,
+                    style: 'margin-top: 10px',
+                    'data-testid': 'confirm-again',
+                    'onUpdate:checked': (v: boolean) => {
+                      ticked.value = v
+                      d.positiveButtonProps = yesProps()
+                    }
+                  },
+                  () => words.confirmAgain
+                )
+              : null
           ]),
         positiveText: words.action,
         negativeText: 'Cancel',
-        positiveButtonProps: { 'data-testid': 'confirm-yes' } as Record<string, unknown>,
+        positiveButtonProps: yesProps(),
         negativeButtonProps: { 'data-testid': 'confirm-no' } as Record<string, unknown>,
-        onPositiveClick: () => answer(true),
+        // Unticked, the yes is no answer (its button is off as well; this holds if a key press reaches it).
+        onPositiveClick: () => (ticked.value ? answer(true) : false),
         onNegativeClick: () => answer(false),
         onClose: () => answer(false),
         onMaskClick: () => answer(false),

@@ -7,7 +7,7 @@
 import { decodeAtomicTxHex, type DecodedAtomicTx, type OwnerFormat } from '../../../../shared/codec'
 import type { IssuedTx } from '../../../../shared/contract'
 import { signedTxHexSchema } from '../../../../shared/contract'
-import { chainName as knownChain } from '../../../../shared/domain/format'
+import { dateTime, chainName as knownChain } from '../../../../shared/domain/format'
 import { amountText, assetName } from '../../components/asset-text'
 
 /** A chain by name ("X-Chain"), or its ID when nothing names it. */
@@ -66,4 +66,41 @@ export const STATUS_TYPE: Record<string, 'success' | 'error' | 'warning' | 'info
   Processing: 'info',
   Dropped: 'error',
   Unknown: 'warning'
+}
+
+/** A status of the tx the app has seen (a status read, its watch), with the height once accepted. */
+export interface Seen {
+  status: string
+  height?: string
+}
+
+/** What the preview and the confirmation say of a status seen: the node takes a tx once. */
+export function seenText(seen: Seen): string {
+  const at = seen.height !== undefined ? ` at height ${seen.height}` : ''
+  return `The app has already seen this tx ${seen.status}${at}: the node will refuse the same bytes as known.`
+}
+
+/**
+ * What the app knows against issuing these bytes, for the confirmation, and whether main will send them
+ * only on a second, explicit choice (sendAgain): a tx seen Accepted, or bytes the node itself refused
+ * before. A send the node took or never answered is refused by main whatever is ticked (it says so).
+ */
+export function knownBeforeIssue(seen: Seen | null, latest: IssuedTx | null): { lines: string[]; sendAgain: boolean } {
+  const lines = seen ? [seenText(seen)] : []
+  let refusedByNode = false
+  if (latest?.outcome === 'refused') {
+    const e = latest.error
+    const words = e ? ((e.details as { upstreamMessage?: string } | undefined)?.upstreamMessage ?? e.message) : 'no reason kept'
+    refusedByNode = latest.byNode === true
+    lines.push(
+      refusedByNode
+        ? `The node refused these bytes at ${dateTime(latest.finishedAt ?? latest.requestedAt)} (journal entry ${latest.id}): “${words}”.`
+        : `An earlier send of these bytes did not reach the node (${dateTime(latest.requestedAt)}): ${words}`
+    )
+  } else if (latest) {
+    // Main refuses these whatever is ticked: no box to tick.
+    lines.push(`These bytes are already in the journal (${OUTCOME[latest.outcome].text}, entry ${latest.id}): the app will refuse to send them again.`)
+    return { lines, sendAgain: false }
+  }
+  return { lines, sendAgain: seen?.status === 'Accepted' || refusedByNode }
 }
