@@ -62,3 +62,31 @@ test('a profile without a profile folder: the form shows it read-only with where
   expect(ui.text('profile-dir-source')).toContain('Profile folder')
   expect(ui.text('profile-dir')).toBe(sim.profileDir)
 })
+
+test('the confirmation repeats what the app knows: the level now and a revert to come, a file written over, a profile running (issue 33)', async () => {
+  const ui = await mountApp({ path: '/control', app: { allowNodeChanges: true } })
+  await ui.profileAt(sim, 'Known')
+  // Done meanwhile in another window: debug with a revert to come, a memory profile, a CPU profile started.
+  await ui.client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 600, previous: 'info' })
+  await ui.client.call('control.memoryProfile', {})
+  await ui.client.call('control.startCpuProfile', {})
+  await ui.until(() => ui.has('revert-item') && ui.has('cpu-running') && ui.text('loglevel-current-level') === 'debug', 'the revert, the running profile and the level read')
+
+  const ask = async (button: string): Promise<string> => {
+    await ui.click(button)
+    await ui.until(() => ui.has('confirm-known'), `the confirmation of ${button} with what the app knows`)
+    const known = ui.text('confirm-known')
+    await ui.click('confirm-no')
+    await ui.until(() => !ui.has('confirm-node-change'), 'the confirmation to close')
+    return known
+  }
+  await ui.click('loglevel-choice-warn')
+  const level = await ask('loglevel-set')
+  expect(level).toContain('The node logs at “debug” now (from the node')
+  expect(level).toMatch(/A revert is pending: at .* \(in \d+:\d\d\) the app sets the level back to “info” \(from “debug”\)\. It stays scheduled/)
+  expect(await ask('memory-profile')).toMatch(/^The node writes over mem\.profile: the last one was written at .* through this app\.$/)
+  expect(await ask('cpu-stop')).toMatch(/^The CPU profile started through this app at .* has run for \d+:\d\d\.$/)
+  // Nothing was sent by any of these: the journal holds the three calls made above, no more.
+  expect((await ui.client.call('control.journal', {})).entries).toHaveLength(3)
+  await ui.client.call('control.stopCpuProfile', {})
+})
