@@ -4,12 +4,11 @@
  * sorted by weight as the node's numbers say), a validator's delegators, the history chart gaining a point
  * per check (an alert that fires once and clears is in validators-alerts.spec.ts), the page answering from the cache
  * once the node is gone, and a node that answers as a real avalanchego does. Each test starts a sim of
- * its own.
+ * its own. (A subnet's set, an empty permissioned subnet and an L1 validator's card are component tests:
+ * tests/component/validators-subnets.test.ts.)
  */
-import { encodeCb58 } from '../../src/shared/domain/encoding'
 import type { Locator } from '@playwright/test'
 import type { Sim } from '../sim/index'
-import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
 import { advanceTime, callApp, expect, shot, test } from './fixtures'
 import { currentValidators, openValidators, refreshNow, settleChecks } from './validators-helpers'
 
@@ -218,89 +217,6 @@ test.describe('validators panel', () => {
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
     await expect.poll(() => new URL(page.url()).hash).not.toContain('node=')
-  })
-
-  test('subnets: a known one from the list, a malformed ID named in the form, an unknown one named by the app', async ({ app: page, sim: s }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await openValidators(page, s, 'Subnets', mine(s))
-    await expect(page.getByTestId('set-count')).toHaveText('2,000')
-
-    const input = page.getByTestId('subnet-input')
-    await input.fill('not-a-subnet')
-    await input.press('Enter')
-    await expect(page.getByTestId('subnet-problem')).toContainText('Subnet ID must be a cb58 id')
-    // Nothing changed: still the Primary Network.
-    await expect(page.getByTestId('set-count')).toHaveText('2,000')
-    await shot(page, 'validators-08-bad-subnet')
-
-    const unknown = encodeCb58(new Uint8Array(32).fill(7))
-    // Typed again if a redraw of the set (2,000 rows) put the field back to its choice before Enter.
-    await expect(async () => {
-      await input.fill(unknown)
-      await input.press('Enter')
-      await expect(page.getByTestId('subnet-problem')).toBeHidden({ timeout: 3_000 })
-    }).toPass({ timeout: 30_000 })
-    await expect(page.getByTestId('my-validators-error')).toContainText('knows no subnet')
-
-    // A subnet of the node's: its validators.
-    const subnet = s.dataset.subnets.find((x) => x.subnetId)!.subnetId
-    const expected = await currentValidators(s, { subnetID: subnet })
-    await expect(page.getByTestId('subnet-list-error')).toBeHidden()
-    // The menu opens on a click; typing narrows it (again if the page was busy redrawing the set).
-    const option = page.locator('.n-base-select-option', { hasText: subnet }).first()
-    await expect(async () => {
-      await input.click()
-      await input.fill(subnet.slice(0, 12))
-      await expect(option).toBeVisible({ timeout: 3_000 })
-    }).toPass({ timeout: 30_000 })
-    await option.click()
-    await expect(page.getByTestId('set-count')).toHaveText(expected.length.toLocaleString('en-US'))
-    await expect(page.getByTestId('my-validators-where')).toHaveAttribute('title', `subnet ${subnet}`)
-    await page.getByTestId('set-table').scrollIntoViewIfNeeded()
-    await shot(page, 'validators-09-subnet')
-  })
-
-  test('a permissioned subnet with no current validators: an empty set, not an unknown subnet', async ({ app: page, sim: s }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    const quiet = s.dataset.subnets.find((x) => x.label === QUIET_SUBNET_LABEL)!.subnetId
-    expect(await currentValidators(s, { subnetID: quiet })).toEqual([])
-    await openValidators(page, s, 'Quiet', mine(s))
-    await expect(page.getByTestId('set-count')).toHaveText('2,000')
-    const input = page.getByTestId('subnet-input')
-    // Typed again if a redraw of the set (2,000 rows) put the field back to its choice before Enter.
-    await expect(async () => {
-      await input.fill(quiet)
-      await input.press('Enter')
-      await expect(page.getByTestId('my-validators-where')).toHaveAttribute('title', `subnet ${quiet}`, { timeout: 3_000 })
-    }).toPass({ timeout: 30_000 })
-    await expect(page.getByTestId('set-empty')).toHaveText('The node lists no current validators for this subnet.')
-    await expect(page.getByTestId('validator-set-error')).toHaveCount(0)
-    await expect(page.getByTestId('my-validators-error')).toHaveCount(0)
-    await expect(page.getByTestId('not-validating')).toHaveCount(2)
-    for (const width of [1024, 1440]) {
-      await page.setViewportSize({ width, height: 860 })
-      await page.getByTestId('validator-set').scrollIntoViewIfNeeded()
-      await shot(page, `validators-17-empty-subnet-${width}`)
-    }
-  })
-
-  test('an L1 validator: its validation ID, balance, nonce and owners', async ({ app: page, sim: s }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    const l1 = s.dataset.l1Validators.find((v) => v.nodeID === s.dataset.nodes.l1)!
-    const [node] = await currentValidators(s, { subnetID: l1.subnetId, nodeIDs: [l1.nodeID] })
-    expect(node).toBeDefined()
-    await openValidators(page, s, 'L1', [l1.nodeID])
-    const input = page.getByTestId('subnet-input')
-    await input.fill(l1.subnetId)
-    await input.press('Enter')
-    const card = page.locator(`[data-testid="my-validator"][data-node-id="${l1.nodeID}"]`)
-    await expect(card.getByTestId('my-validator-validation-id')).toHaveText(l1.validationId)
-    await expect(card.getByTestId('my-validator-min-nonce')).toHaveText(l1.minNonce.toString())
-    await expect(card.getByTestId('my-validator-balance')).toContainText('AVAX')
-    await expect(card.getByTestId('my-validator-weight')).toHaveText(BigInt(node!.weight).toLocaleString('en-US'))
-    await expect(card).toContainText('Remaining balance owner')
-    await expect(card).toContainText('Deactivation owner')
-    await shot(page, 'validators-16-l1')
   })
 
   test('the history chart gains a point per check, for a day, a week or all', async ({ app: page, sim: s, companion }) => {
