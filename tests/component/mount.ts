@@ -66,6 +66,8 @@ export interface MountedApp {
   fill(testId: string, value: string): Promise<void>
   /** Clicks the element with this data-testid and lets Vue react. */
   click(testId: string): Promise<void>
+  /** Closes the page and its app now, as quitting does (a restart mounts again on the same `dataDir`). */
+  close(): void
 }
 
 interface Opened {
@@ -118,7 +120,7 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
   // Vue's own transitions, not test-utils' stubs: Naive UI removes a closed dialog or popover when its leave
   // transition ends, which a stub never reports (the dialog would stay in the page).
   const wrapper = mount(AppRoot, { global: { plugins: [createPinia(), router], stubs: { transition: false, 'transition-group': false } }, attachTo: document.body })
-  opened.push({
+  const mounted: Opened = {
     unmount: () => {
       // Naive UI's message clears its hide timer when hidden, not when unmounted: a toast shown near the end of a
       // test would fire into a torn-down page (window gone) after the file. Hidden first, its timer goes with it.
@@ -132,7 +134,8 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
       app.close()
     },
     ...(folder ? { remove: folder.remove } : {})
-  })
+  }
+  opened.push(mounted)
   await router.isReady()
 
   const page = (): DOMWrapper<Element> => new DOMWrapper(document.body)
@@ -185,6 +188,17 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
     async click(testId) {
       await ui.get(testId).trigger('click')
       await settle()
+    },
+    close() {
+      const i = opened.indexOf(mounted)
+      if (i === -1) return
+      opened.splice(i, 1)
+      mounted.unmount()
+      mounted.close()
+      document.body.innerHTML = ''
+      delete window.companion
+      // The data folder stays until the test ends: a restart mounts again on it.
+      if (mounted.remove) opened.push({ unmount() {}, close() {}, remove: mounted.remove })
     }
   }
   await settle()

@@ -5,35 +5,24 @@
  * works it out from the node's admin-api-dir, except in the test that sets one); browser mode runs with
  * --allow-node-changes. What the panel shows for what the app and the node allow (the default browser mode's
  * buttons off, a node without the admin API, a profile without a folder) is checked at the component level:
- * tests/component/control.test.ts.
+ * tests/component/control.test.ts; so are a profile started outside the app, a timed profile stopped by main's
+ * timer, the folder worked out from the node with the VM configuration kept, and a revert due while the app was
+ * closed (tests/component/control-changes.test.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import Database from 'better-sqlite3'
-import { DB_FILE } from '../../src/main/cache/database'
 import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
-import { activateSimProfile, advanceTime, chooseProfileDir, expect, openPanel, ownServe, shot, simConfig, test, type Companion } from './fixtures'
+import { activateSimProfile, advanceTime, chooseProfileDir, expect, openPanel, shot, simConfig, test, type Companion } from './fixtures'
 
-// This file's browser mode allows node changes; the default (off) is checked with a server of its own below.
+// This file's browser mode allows node changes (the default, off, is a component test).
 test.use({ serveArgs: ['--allow-node-changes'] })
 // Long paths (a profile, several confirmed calls) on two shared cores. Time (the CPU profile's elapsed time, a
 // timed profile, log-level reverts) is moved forward in main and the page together (advanceTime), not waited for.
 // Each test has its own sim and profile names: they may run on any worker, side by side (the longest file).
 test.describe.configure({ mode: 'parallel', timeout: 180_000 })
-
-/** One admin call straight to the sim's node, as another tool on the host would make it. */
-async function adminCall(sim: Sim, method: string): Promise<{ result?: unknown; error?: { message: string } }> {
-  const res = await fetch(`${sim.nodeUrl}/ext/bc/C/admin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} })
-  })
-  return (await res.json()) as { result?: unknown; error?: { message: string } }
-}
 
 /** The sum of one value of every sample of a pprof file the sim wrote: what the panel's total must be. */
 function fileTotal(sim: Sim, name: string, valueIndex?: number): string {
@@ -130,57 +119,6 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
       await shot(page, `control-${names}-03-journal`)
     })
   }
-
-  test('a profile started elsewhere: a second start is refused plainly, and can be stopped from here', async ({ app: page, sim }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await openControl(page, sim, 'Started elsewhere')
-    expect((await adminCall(sim, 'admin.startCPUProfiler')).error).toBeUndefined()
-
-    await page.getByTestId('cpu-start').click()
-    await confirmFor(page, sim, 'Started elsewhere', 'Start a CPU profile')
-    const refusal = page.getByTestId('profiler-error')
-    await expect(refusal).toContainText('already running a CPU profile')
-    await expect(refusal).toContainText('started outside this app')
-    await expect(page.getByTestId('cpu-idle')).toBeVisible()
-    await expect(journalRows(page, 'startCPUProfiler')).toHaveAttribute('data-outcome', 'failed')
-    await expect(journalRows(page, 'startCPUProfiler')).toContainText('cpu profiler already running')
-    await shot(page, 'control-04-already-running')
-
-    await page.getByTestId('cpu-stop-other').click()
-    await confirmFor(page, sim, 'Started elsewhere', 'Stop the CPU profile')
-    await expect(refusal).toBeHidden()
-    expect((await sim.profiles()).cpuProfiling).toBe(false)
-    await expect(journalRows(page, 'stopCPUProfiler')).toHaveAttribute('data-outcome', 'ok')
-  })
-
-  test('a 30-second timed profile counts down and stops itself', async ({ app: page, sim, companion }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    await openControl(page, sim, 'Timed profile')
-    await page.getByTestId('cpu-timed-seconds').fill('0')
-    await expect(page.getByTestId('cpu-timed-error')).toContainText('from 1 to 3600')
-    await expect(page.getByTestId('cpu-start-timed')).toBeDisabled()
-    await page.getByTestId('cpu-timed-seconds').fill('30')
-    await expect(page.getByTestId('cpu-start-timed')).toBeEnabled()
-    await page.getByTestId('cpu-start-timed').click()
-    await confirmFor(page, sim, 'Timed profile', 'Start a 30-second CPU profile')
-    const stopsIn = page.getByTestId('cpu-stops-in')
-    await expect(stopsIn).toHaveText(/stops itself in 0:[23]\d$/)
-    await shot(page, 'control-05-timed-running')
-    // Twenty seconds on (moved, not waited for): still running, ten seconds or less to go, as main counts.
-    await advanceTime(page, companion, 20_000)
-    await expect(stopsIn).toHaveText(/stops itself in 0:(10|0\d)$/)
-    await expect(page.getByTestId('cpu-running')).toBeVisible()
-    expect((await sim.profiles()).cpuProfiling).toBe(true)
-    // Ten more: main's timer stops it.
-    await advanceTime(page, companion, 10_000)
-    await expect(page.getByTestId('cpu-idle')).toBeVisible()
-    const stop = journalRows(page, 'stopCPUProfiler')
-    await expect(stop).toHaveAttribute('data-outcome', 'ok')
-    await expect(stop).toContainText('timer (timed profile)')
-    await expect(journalRows(page, 'startCPUProfiler')).toContainText('30 s')
-    expect((await sim.profiles()).cpuProfiling).toBe(false)
-    await shot(page, 'control-06-timed-stopped')
-  })
 
   test('log level: unknown levels refused in the form; set with a revert a minute later that happens; a revert cancelled; the VM config shows the change', async ({ app: page, sim, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
@@ -421,101 +359,6 @@ test.describe('node control, browser mode with --allow-node-changes', () => {
     await expect(vm.getByTestId('vm-tree')).toContainText('admin-api-dir')
     await expect(vm.getByTestId('vm-diff')).toBeVisible()
     await shot(page, 'control-14d-vm-offline')
-    await simConfig(sim, { unresponsive: null })
-  })
-})
-
-test.describe('node control, browser mode of the test\'s own', () => {
-  test('a revert that fell due while the app was closed is carried out at the next start, and reported until dismissed', async ({ page, sim }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-late-'))
-    const nodeLevel = async (): Promise<unknown> =>
-      ((await adminCall(sim, 'admin.getVMConfig')).result as { config: Record<string, unknown> }).config['log-level']
-    try {
-      let close = await ownServe(page, dataDir, ['--allow-node-changes'])
-      try {
-        await openControl(page, sim, 'Closed app')
-        await page.getByTestId('loglevel-choice-trace').click()
-        await page.getByTestId('loglevel-revert').click()
-        await page.getByTestId('loglevel-revert-amount').fill('10')
-        await page.getByTestId('loglevel-revert-unit').click()
-        await page.locator('.n-base-select-option', { hasText: /^s$/ }).click()
-        await page.getByTestId('loglevel-previous').fill('info')
-        await page.getByTestId('loglevel-set').click()
-        await confirmFor(page, sim, 'Closed app', 'Set the log level to trace')
-        await expect(page.getByTestId('revert-item')).toContainText('Back to info (from trace)')
-      } finally {
-        await close()
-      }
-      // The app stays closed past the revert's due time (the stored time is moved back instead of waiting
-      // ten seconds: the clock the next start reads is the machine's): nobody sets the level back meanwhile.
-      const db = new Database(join(dataDir, DB_FILE))
-      try {
-        expect(db.prepare("UPDATE log_reverts SET due_at = ? WHERE state = 'scheduled'").run(Date.now() - 1_000).changes).toBe(1)
-      } finally {
-        db.close()
-      }
-      expect(await nodeLevel()).toBe('trace')
-
-      close = await ownServe(page, dataDir, ['--allow-node-changes'])
-      try {
-        await openPanel(page, 'control')
-        const late = page.getByTestId('late-revert')
-        await expect(late).toContainText('was set back to “info” (from “trace”')
-        expect(await nodeLevel()).toBe('info')
-        await expect(page.getByTestId('revert-item')).toHaveCount(0)
-        const row = journalRows(page, 'setLogLevel').first()
-        await expect(row).toContainText('revert at start')
-        await expect(row).toHaveAttribute('data-outcome', 'ok')
-        await shot(page, 'control-19-late-revert')
-        await late.locator('.n-alert__close').click()
-        await expect(late).toHaveCount(0)
-        // Dismissed in main: the page loaded anew (as any other window) no longer shows it.
-        await page.reload()
-        await expect(page.getByTestId('connection-state')).toHaveText('connected')
-        await expect(page.getByTestId('log-level')).toBeVisible()
-        await expect(page.getByTestId('late-revert')).toHaveCount(0)
-      } finally {
-        await close()
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  })
-})
-
-test.describe('node control: what the panel needs', () => {
-  test("no profile folder set: the files are found where coreth writes them, <admin-api-dir>_coreth_performance_C, and the card says so", async ({ app: page, sim }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
-    // The walkthrough's steps: a profile with no profile folder, a CPU profile started and stopped, then Profile files.
-    await activateSimProfile(page, sim, 'Folder from node')
-    await openPanel(page, 'control')
-    await page.getByTestId('cpu-start').click()
-    await confirmFor(page, sim, 'Folder from node', 'Start a CPU profile')
-    await page.getByTestId('cpu-stop').click()
-    await confirmFor(page, sim, 'Folder from node', 'Stop the CPU profile')
-    await expect(page.getByTestId('cpu-idle')).toBeVisible()
-
-    await openTab(page, 'Profile files')
-    const files = page.getByTestId('profile-files')
-    expect(sim.profileDir.endsWith('admin_coreth_performance_C')).toBe(true)
-    await expect(files.getByTestId('profile-dir')).toHaveText(sim.profileDir)
-    await expect(files.locator('[data-testid="profile-file"][data-name="cpu.profile"]')).toContainText('CPU')
-    const source = files.getByTestId('profile-dir-source')
-    await expect(source).toHaveAttribute('data-source', 'node')
-    await expect(source).toContainText("the node's admin-api-dir")
-    await expect(source).toContainText(join(sim.profileDir, '..', 'admin'))
-    await expect(source).toContainText('Connections')
-    await shot(page, 'control-19-folder-from-node')
-
-    // The node goes away before the VM configuration tab was ever opened: the snapshot kept when the folder
-    // was worked out stands in, marked cached (review #14).
-    await simConfig(sim, { unresponsive: 'refuse' })
-    await openTab(page, 'VM configuration')
-    const vm = page.getByTestId('vm-config')
-    await expect(vm.getByTestId('vm-from-snapshot')).toBeVisible()
-    await expect(vm.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
-    await expect(vm.getByTestId('vm-tree')).toContainText('admin-api-dir')
     await simConfig(sim, { unresponsive: null })
   })
 })
