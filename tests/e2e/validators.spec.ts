@@ -5,9 +5,9 @@
  * per check (an alert that fires once and clears is in validators-alerts.spec.ts), the page answering from the cache
  * once the node is gone, and a node that answers as a real avalanchego does. Each test starts a sim of
  * its own. (A subnet's set, an empty permissioned subnet and an L1 validator's card are component tests:
- * tests/component/validators-subnets.test.ts.)
+ * tests/component/validators-subnets.test.ts; the cards and details for both spellings of the node's answer,
+ * tests/component/validators-shapes.test.ts.)
  */
-import type { Locator } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { advanceTime, callApp, expect, shot, test } from './fixtures'
 import { currentValidators, openValidators, refreshNow, settleChecks } from './validators-helpers'
@@ -296,38 +296,5 @@ test.describe('validators panel', () => {
     await expect(page.getByTestId('fact-Own stake')).toContainText('AVAX')
     await expect(page.getByTestId('validator-drawer')).not.toContainText('nothing is cached')
     await shot(page, 'validators-14b-offline-drawer')
-  })
-
-  /** The NodeIDs of the rows the set's table shows now. */
-  async function currentValidatorsOf(set: Locator): Promise<string[]> {
-    return set.getByTestId('set-table').getByRole('rowgroup').getByRole('row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-node-id') ?? ''))
-  }
-
-  test("a node that answers as a real avalanchego does (the sim's default): the same cards and details", async ({ app: page, sim: s }) => {
-    await page.emulateMedia({ colorScheme: 'dark' })
-    expect(s.setConfig({}).validatorShape).toBeUndefined()
-    await openValidators(page, s, 'Real shape', mine(s))
-    const card = page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
-    await expect(card.getByTestId('my-validator-countdown')).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
-    await expect(card.getByTestId('my-validator-fee')).toHaveText(/^\d+(\.\d+)? %$/)
-    await card.getByTestId('my-validator-details').click()
-    await expect(page.getByTestId('fact-Proof of possession').locator('.value')).toHaveText(/^0x[0-9a-f]+$/)
-    await expect(page.getByTestId('fact-Delegation fee (ppm)')).toHaveText(/^\d+$/)
-    await expect(page.getByTestId('drawer-delegator-count')).not.toHaveText('0')
-    await shot(page, 'validators-15-real-shape')
-  })
-
-  test('a node that answers as the spec writes it (/__sim/config validatorShape "spec"): the same cards and details, no fee in ppm', async ({ app: page, sim: s }) => {
-    s.setConfig({ validatorShape: 'spec' })
-    await openValidators(page, s, 'Spec shape', mine(s))
-    const card = page.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
-    await expect(card.getByTestId('my-validator-countdown')).toHaveText(/^\d+ d \d\d:\d\d:\d\d$/)
-    await expect(card.getByTestId('my-validator-fee')).toHaveText(/^\d+(\.\d+)? %$/)
-    await card.getByTestId('my-validator-details').click()
-    // the spec's proofOfPosession spelling is read as the same proof
-    await expect(page.getByTestId('fact-Proof of possession').locator('.value')).toHaveText(/^0x[0-9a-f]+$/)
-    await expect(page.getByTestId('fact-Delegation fee')).toHaveText(/%/)
-    await expect(page.getByTestId('fact-Delegation fee (ppm)')).toHaveCount(0)
-    await expect(page.getByTestId('drawer-delegator-count')).not.toHaveText('0')
   })
 })
