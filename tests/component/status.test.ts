@@ -57,3 +57,19 @@ test('a failing health check is shown first, open, with the node’s error as te
   // No peers while the network check fails.
   await ui.until(() => ui.text('node-peers-count') === '0', 'no peers')
 })
+
+test('offline, the cached health checks keep their chains’ names (review 2 N8): "dfk-test (…)", not the bare ID', async () => {
+  const ui = await mountApp({ path: '/connections' })
+  await ui.profileAt(sim, 'Named chains')
+  const named = (): string[] => ui.all('health-check-name').map((n) => n.text())
+  const subnetChains = sim.dataset.subnets.flatMap((s) => s.blockchains)
+  const isSubnetCheck = (t: string): boolean => subnetChains.some((b) => t === `${b.name} (${b.blockchainId.slice(0, 5)}…${b.blockchainId.slice(-4)})`)
+  await ui.until(() => named().some(isSubnetCheck), 'a subnet chain’s check by its name online')
+  const online = named().filter(isSubnetCheck)
+
+  sim.faults.add({ service: 'node', kind: 'drop' })
+  await checkAgain(ui)
+  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') !== undefined && ui.text('health-overall').startsWith('was '), 'the health checks from the cache')
+  await ui.until(() => named().filter(isSubnetCheck).length === online.length, 'the names from the cache')
+  expect(named().filter(isSubnetCheck)).toEqual(online)
+})
