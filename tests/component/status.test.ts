@@ -73,3 +73,17 @@ test('offline, the cached health checks keep their chains’ names (review 2 N8)
   await ui.until(() => named().filter(isSubnetCheck).length === online.length, 'the names from the cache')
   expect(named().filter(isSubnetCheck)).toEqual(online)
 })
+
+test('offline: the node banner alone says the node is gone (no box in the panel), and no advice to change a URL the node answered at (review 2 N9)', async () => {
+  const ui = await mountApp({ path: '/utxos' })
+  await ui.profileAt(sim, 'Goes offline')
+  await ui.until(() => attr(ui, 'status-core', 'data-state') === 'available', 'the core API available')
+
+  sim.faults.add({ service: 'node', kind: 'drop' })
+  await checkAgain(ui)
+  await ui.until(() => ui.has('node-banner') && attr(ui, 'status-core', 'data-state') === 'unavailable', 'the node banner')
+  expect(ui.has('panel-availability')).toBe(false)
+  const hints = ui.all('status-hint').map((h) => h.text()).join('\n')
+  expect(hints).not.toMatch(/Check the node URL/)
+  expect(hints).toContain('The URL needs no change unless the node moved')
+})
