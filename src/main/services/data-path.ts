@@ -6,6 +6,8 @@ import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 import { canonicalKey, type ReadsStore } from '../cache/reads-store'
 import { wrapEachMethod } from './each-method'
+import { keptPagesText } from '../../shared/domain/format'
+import { keptPagesOf } from './kept-pages'
 import type { AssembledAnswer } from './entities/offline'
 import type { EntitySink } from './entities/recorder'
 import type { AllHandlers } from './handlers'
@@ -143,10 +145,14 @@ function wholeRead(method: Method, handler: AnyHandler, deps: DataPathDeps, outp
         const assembled = entities?.offline(method, input, scope, ctx.jsonTexts)
         const ok = assembled && checkAssembled(output, assembled, { fetchedAt: assembled.fetchedAt, source: 'cache', offline: { code: err.code, message: `${err.message}; ${assembled.note}`.slice(0, 2_000) } })
         if (ok && ok.success) return ok.data
+        // A later page never fetched: say what is kept of its lookup, not "nothing is cached" (review 2 N17).
+        const kept = keptPagesOf(deps.reads, scope, method, input)
         throw new AppError(
           'OFFLINE',
-          `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
-          { unreachable: scope, sourceCode: err.code },
+          kept
+            ? `The ${deps.labelOf(from)} cannot be reached (${err.message}) and this page of ${method} was never fetched: ${keptPagesText(kept.pages, kept.rows)} for this lookup`
+            : `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
+          { unreachable: scope, sourceCode: err.code, ...(kept ? { keptPages: kept.pages, ...(kept.rows !== undefined ? { keptRows: kept.rows } : {}) } : {}) },
           { cause: err }
         )
       }
