@@ -6,7 +6,7 @@ import { EntitiesStore } from '../../src/main/cache/entities-store'
 import { entitiesOf } from '../../src/main/cache/entity-extract'
 import { alertEntity, controlActionEntity } from '../../src/main/cache/entity-extract/journals'
 import { answerFromEntities } from '../../src/main/services/entities/offline'
-import { prefixesOfQuery, termsOfQuery } from '../../src/main/services/cache/search'
+import { cacheSearchHandlers, prefixesOfQuery, termsOfQuery } from '../../src/main/services/cache/search'
 import { utxoEntity } from '../../src/main/cache/entity-extract/utxos'
 
 let db: Db
@@ -67,6 +67,14 @@ describe('labels of search hits, in the app\'s own formats', () => {
       entitiesOf('pchain.getBalance', { addresses: ['P-fuji1a'] }, { addresses: ['P-fuji1a'], ...(b ? { balance: b } : {}), balances: {}, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {}, utxoIDs: [], deprecated: '' }, 1)[0]!.label
     expect(balance('5000000000')).toBe('5 AVAX · P-fuji1a')
     expect(balance(undefined)).toBe('balance not sent by the node · P-fuji1a')
+  })
+
+  it('a row kept by an earlier version, with its words, reads in today\'s words when found; part of its NodeID finds it', () => {
+    const v = { nodeID: 'NodeID-NMgCtW3xyz', kind: 'primary' as const, startTime: '10', weight: '2343100753133', uptime: '42.1000' }
+    store.ingest({ ...meta, source: 'validators.list' }, [{ ...entitiesOf('validators.list', {}, { subnetID: null, validators: [v], totals: {} }, 1)[0]!, label: 'NodeID-NMgCtW3xyz · Primary Network · weight 2343100753133 · uptime 42.1000 %' }])
+    const search = cacheSearchHandlers({ store, owner: () => ({ network: 'fuji', profileId: 'p' }) as never })['cache.search']
+    const found = search({ query: 'NMgCtW3', limit: 10 } as never, {} as never) as { groups: { hits: { label: string }[] }[] }
+    expect(found.groups[0]!.hits[0]!.label).toBe('NodeID-NMgCtW3xyz · Primary Network · weight 2,343.100753133 AVAX · uptime 42.10 %')
   })
 })
 

@@ -6,6 +6,7 @@ import { PRIMARY_TX_SOURCE, primaryTxAddresses } from '../../cache/entity-extrac
 import { normalizeTerm } from '../../cache/entity-terms'
 import type { EntityOwner } from '../entities/recorder'
 import type { AreaHandlers } from '../handlers'
+import { labelOfHit } from './hit-label'
 
 export interface CacheSearchDeps {
   store: EntitiesStore
@@ -82,7 +83,7 @@ function hitOf(e: StoredEntity): EntityHit {
     key: e.key.slice(0, MAX_KEY),
     network: e.network,
     chain: e.chain.slice(0, MAX_CHAIN),
-    label: e.label.slice(0, MAX_LABEL),
+    label: labelOfHit(e).slice(0, MAX_LABEL),
     profileId: e.profileId === null ? null : e.profileId.slice(0, 100),
     source: e.source.slice(0, 100),
     sort: e.sort,
