@@ -57,3 +57,26 @@ test('a failing health check is shown first, open, with the node’s error as te
   // No peers while the network check fails.
   await ui.until(() => ui.text('node-peers-count') === '0', 'no peers')
 })
+
+test('offline: the cached health checks keep their chains’ names (N8); the node banner alone says the node is gone, no box in the panel, and no advice to change a URL the node answered at (N9)', async () => {
+  const ui = await mountApp({ path: '/utxos' })
+  await ui.profileAt(sim, 'Goes offline')
+  const named = (): string[] => ui.all('health-check-name').map((n) => n.text())
+  const subnetChains = sim.dataset.subnets.flatMap((s) => s.blockchains)
+  const isSubnetCheck = (t: string): boolean => subnetChains.some((b) => t === `${b.name} (${b.blockchainId.slice(0, 5)}…${b.blockchainId.slice(-4)})`)
+  await ui.until(() => named().some(isSubnetCheck) && attr(ui, 'status-core', 'data-state') === 'available', 'a subnet chain’s check by its name, and the core API, online')
+  const online = named().filter(isSubnetCheck)
+
+  sim.faults.add({ service: 'node', kind: 'drop' })
+  await checkAgain(ui)
+  await ui.until(() => ui.has('node-banner') && attr(ui, 'status-core', 'data-state') === 'unavailable', 'the node banner')
+  await ui.until(() => ui.text('health-overall').startsWith('was '), 'the health checks from the cache')
+  // N8: "dfk-test (…)" as online, not "7fELu9…mSKA6".
+  await ui.until(() => named().filter(isSubnetCheck).length === online.length, 'the names from the cache')
+  expect(named().filter(isSubnetCheck)).toEqual(online)
+  // N9: one banner; the Interface list does not say to check a URL the node answered at.
+  expect(ui.has('panel-availability')).toBe(false)
+  const hints = ui.all('status-hint').map((h) => h.text()).join('\n')
+  expect(hints).not.toMatch(/Check the node URL/)
+  expect(hints).toContain('The URL needs no change unless the node moved')
+})

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/main/cache/database'
 import { memoryDb } from '../support/memory-db'
-import { COUNT_CAP, EntitiesStore, TERM_PAGE_SQL, type EntityInput, type EntityMeta } from '../../src/main/cache/entities-store'
+import { COUNT_CAP, EntitiesStore, PREFIX_KINDS_SQL, prefixEnd, TERM_PAGE_SQL, type EntityInput, type EntityMeta } from '../../src/main/cache/entities-store'
 import { normalizeTerm, TermSet } from '../../src/main/cache/entity-terms'
 
 let db: Db
@@ -80,6 +80,26 @@ describe('EntitiesStore', () => {
       ['validator', 1, ['NodeID-A']],
       ['transaction', COUNT_CAP, [`tx${COUNT_CAP + 4}`, `tx${COUNT_CAP + 3}`, `tx${COUNT_CAP + 2}`]]
     ])
+  })
+
+  it('finds part of an ID by its start: every term of that prefix, exact matches first, a wildcard typed finds only itself, bounded', () => {
+    store.ingest(meta({ source: 'validators.list' }), [
+      { kind: 'validator', chain: 'P', key: 'NodeID-NMgCtW3abc', sort: 5, label: 'a', data: {}, terms: ['NodeID-NMgCtW3abc'] },
+      { kind: 'validator', chain: 'P', key: 'NodeID-NMgCtW3xyz', sort: 6, label: 'b', data: {}, terms: ['NodeID-NMgCtW3xyz'] },
+      { kind: 'validator', chain: 'P', key: 'NodeID-Other', sort: 7, label: 'c', data: {}, terms: ['NodeID-Other', 'fuji1_%x'] }
+    ])
+    const keys = (terms: string[], prefixes: string[]) => store.search('fuji', terms, ['validator'], 10, prefixes).flatMap((g) => g.hits.map((h) => h.key))
+    expect(keys([], ['NodeID-NMgCtW3'])).toEqual(['NodeID-NMgCtW3xyz', 'NodeID-NMgCtW3abc'])
+    expect(keys(['NodeID-NMgCtW3abc'], ['NodeID-NMgCtW3abc'])).toEqual(['NodeID-NMgCtW3abc'])
+    // LIKE would read "_" and "%" as wildcards; the range does not.
+    expect(keys([], ['fuji1_'])).toEqual(['NodeID-Other'])
+    expect(keys([], ['fuji1a'])).toEqual([])
+    expect(keys([], ['NodeID-Nope'])).toEqual([])
+    store.ingest(meta(), Array.from({ length: COUNT_CAP + 5 }, (_, i) => tx(i, `fuji1many${i}`)))
+    expect(store.search('fuji', [], ['transaction'], 3, ['fuji1many'])[0]!.total).toBe(COUNT_CAP)
+    db.exec('ANALYZE')
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${PREFIX_KINDS_SQL}`).all('fuji', 'fuji1many', prefixEnd('fuji1many'), 10) as { detail: string }[]).map((r) => r.detail)
+    expect(plan[0]).toMatch(/^SEARCH t USING PRIMARY KEY \(network=\? AND term>\? AND term<\?\)/)
   })
 
   it('reads a page of one address from the (network, term, sort) index, in its order (no sort step)', () => {

@@ -6,7 +6,8 @@ import { EntitiesStore } from '../../src/main/cache/entities-store'
 import { entitiesOf } from '../../src/main/cache/entity-extract'
 import { alertEntity, controlActionEntity } from '../../src/main/cache/entity-extract/journals'
 import { answerFromEntities } from '../../src/main/services/entities/offline'
-import { termsOfQuery } from '../../src/main/services/cache/search'
+import { cacheSearchHandlers, prefixesOfQuery, termsOfQuery } from '../../src/main/services/cache/search'
+import { utxoEntity } from '../../src/main/cache/entity-extract/utxos'
 
 let db: Db
 let store: EntitiesStore
@@ -51,6 +52,32 @@ describe('extraction', () => {
   })
 })
 
+describe('labels of search hits, in the app\'s own formats', () => {
+  it('AVAX from nAVAX, 2-decimal uptimes, rule names, chains by name; a balance the node did not send says so', () => {
+    const v = { nodeID: 'NodeID-1', kind: 'primary' as const, startTime: '10', weight: '2343100753133', uptime: '42.1000' }
+    expect(entitiesOf('validators.list', {}, { subnetID: null, validators: [v], totals: {} }, 1)[0]!.label).toBe('NodeID-1 · Primary Network · weight 2,343.100753133 AVAX · uptime 42.10 %')
+    const [sub] = entitiesOf('validators.get', { nodeID: 'NodeID-1', subnetID: 'Sub1' }, { subnetID: 'Sub1', validator: { ...v, kind: 'subnet' as const, weight: '20000' }, delegators: [] }, 1)
+    expect(sub!.label).toBe('NodeID-1 · subnet Sub1 · weight 20,000 · uptime 42.10 %')
+    const alert = alertEntity({ id: 'a1', profileId: 'p', profileName: 'n', nodeUrl: 'u', rule: 'validatorNotConnected', subject: 'NodeID-9', severity: 'critical', message: 'm', firedAt: 3, clearedAt: null, acknowledgedAt: null })
+    expect(alert.label).toBe('critical · Validator not connected · m')
+    const avaxId = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'
+    const u = utxoEntity({ ok: true, utxo: { utxoID: 'U1', txID: 'T1', outputIndex: 0, assetID: avaxId, amount: '6480269378', addresses: [] } } as never, 'X', 1)
+    expect(u!.label).toBe('U1 · 6.480269378 AVAX · from X-Chain')
+    const balance = (b: string | undefined) =>
+      entitiesOf('pchain.getBalance', { addresses: ['P-fuji1a'] }, { addresses: ['P-fuji1a'], ...(b ? { balance: b } : {}), balances: {}, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {}, utxoIDs: [], deprecated: '' }, 1)[0]!.label
+    expect(balance('5000000000')).toBe('5 AVAX · P-fuji1a')
+    expect(balance(undefined)).toBe('balance not sent by the node · P-fuji1a')
+  })
+
+  it('a row kept by an earlier version, with its words, reads in today\'s words when found; part of its NodeID finds it', () => {
+    const v = { nodeID: 'NodeID-NMgCtW3xyz', kind: 'primary' as const, startTime: '10', weight: '2343100753133', uptime: '42.1000' }
+    store.ingest({ ...meta, source: 'validators.list' }, [{ ...entitiesOf('validators.list', {}, { subnetID: null, validators: [v], totals: {} }, 1)[0]!, label: 'NodeID-NMgCtW3xyz · Primary Network · weight 2343100753133 · uptime 42.1000 %' }])
+    const search = cacheSearchHandlers({ store, owner: () => ({ network: 'fuji', profileId: 'p' }) as never })['cache.search']
+    const found = search({ query: 'NMgCtW3', limit: 10 } as never, {} as never) as { groups: { hits: { label: string }[] }[] }
+    expect(found.groups[0]!.hits[0]!.label).toBe('NodeID-NMgCtW3xyz · Primary Network · weight 2,343.100753133 AVAX · uptime 42.10 %')
+  })
+})
+
 describe('offline answers', () => {
   it('cchain.getBlock by hash from a block read by its number, and by number from one read by hash', () => {
     store.ingest(meta, entitiesOf('cchain.getBlock', { chain: 'C', number: '42' }, block, 5))
@@ -69,6 +96,13 @@ describe('search terms of a query', () => {
     expect(termsOfQuery('A'.repeat(64))).toEqual(['A'.repeat(64), 'a'.repeat(64), `0x${'a'.repeat(64)}`])
     expect(termsOfQuery('0042')).toEqual(['0042', '42'])
     expect(() => termsOfQuery('a b')).toThrow(/no spaces/)
+  })
+
+  it('part of an ID is looked up by its start: a NodeID without its prefix, an address without its chain, hex in one case', () => {
+    expect(prefixesOfQuery('NMgCtW3')).toEqual(['NMgCtW3', 'NodeID-NMgCtW3'])
+    expect(prefixesOfQuery('P-avax1qq')).toEqual(['avax1qq'])
+    expect(prefixesOfQuery('0xAB12')).toEqual(['0xAB12', '0xab12', 'ab12'])
+    expect([prefixesOfQuery('123456'), prefixesOfQuery('NMg')]).toEqual([[], []])
   })
 })
 

@@ -98,6 +98,17 @@ export const INGEST_SQL = {
   staleTerms: 'DELETE FROM entity_terms WHERE entity_id = ? AND sort <> ?'
 } as const
 
+/**
+ * SQL of the entities whose terms start with a prefix (exported for the EXPLAIN QUERY PLAN test): the bounds
+ * are parameters, [prefix, prefix + U+10FFFF), which in SQLite's binary order holds every term that starts
+ * with the prefix and nothing else.
+ */
+export const PREFIX_KINDS_SQL =
+  'SELECT e.id, e.kind FROM entity_terms t CROSS JOIN entities e ON e.id = t.entity_id WHERE t.network = ? AND t.term >= ? AND t.term < ? LIMIT ?'
+
+/** The upper bound of the terms that start with a prefix: above every character a term can hold. */
+export const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`
+
 /** How many index rows a search reads at most per kind it looks for (totals are counted up to this). */
 export const COUNT_CAP = 1_000
 
@@ -125,7 +136,10 @@ export class EntitiesStore {
       // The kinds of a term's entities, newest first, without their data: what a search groups and counts.
       kindsOfTerm: db.prepare<[string, string, number], { id: number; kind: string }>(
         'SELECT e.id, e.kind FROM entity_terms t CROSS JOIN entities e ON e.id = t.entity_id WHERE t.network = ? AND t.term = ? ORDER BY t.sort DESC, t.entity_id DESC LIMIT ?'
-      )
+      ),
+      // The kinds of the entities of every term that starts with a prefix: a range of the (network, term, …)
+      // primary key, in its order (no sort step, no LIKE and so no wildcard in what a person typed), bounded.
+      kindsOfPrefix: db.prepare<[string, string, string, number], { id: number; kind: string }>(PREFIX_KINDS_SQL)
     }
     const { upsert, term, staleTerms, maxId } = this.s
     this.ingestTx = db.transaction((meta: EntityMeta, items: readonly EntityInput[]) => {
@@ -175,14 +189,27 @@ export class EntitiesStore {
   /**
    * What each term finds, grouped by kind, newest first: per kind the first `limit` entities and how many
    * there are, counted up to COUNT_CAP. Reads at most COUNT_CAP index rows per kind asked for (ids and kinds
-   * only); the hits' rows are read by id.
+   * only); the hits' rows are read by id. `prefixes` (part of an ID) find the entities of every term that
+   * starts with one, after the exact terms' (so an exact match is never crowded out), read up to the same bound.
    */
-  search(network: Network, terms: readonly string[], kinds: readonly EntityKind[], limit: number): { kind: EntityKind; total: number; hits: StoredEntity[] }[] {
+  search(
+    network: Network,
+    terms: readonly string[],
+    kinds: readonly EntityKind[],
+    limit: number,
+    prefixes: readonly string[] = []
+  ): { kind: EntityKind; total: number; hits: StoredEntity[] }[] {
     const wanted = new Set<string>(kinds)
     const groups = new Map<string, { total: number; ids: number[] }>()
     const seen = new Set<number>()
-    for (const term of terms) {
-      for (const r of this.s.kindsOfTerm.iterate(network, term, COUNT_CAP * kinds.length)) {
+    const cap = COUNT_CAP * kinds.length
+    // Started one after another: a statement is busy while its iteration is open.
+    const reads = [
+      ...terms.map((term) => () => this.s.kindsOfTerm.iterate(network, term, cap)),
+      ...prefixes.map((p) => () => this.s.kindsOfPrefix.iterate(network, p, prefixEnd(p), cap))
+    ]
+    for (const read of reads) {
+      for (const r of read()) {
         if (!wanted.has(r.kind) || seen.has(r.id)) continue
         seen.add(r.id)
         const g = groups.get(r.kind) ?? { total: 0, ids: [] }

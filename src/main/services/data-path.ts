@@ -6,6 +6,8 @@ import type { CallContext, Handlers } from '../../shared/rpc/server'
 import type { Contract } from '../../shared/contract'
 import { canonicalKey, type ReadsStore } from '../cache/reads-store'
 import { wrapEachMethod } from './each-method'
+import { keptPagesText } from '../../shared/domain/format'
+import { keptPagesOf } from './kept-pages'
 import type { AssembledAnswer } from './entities/offline'
 import type { EntitySink } from './entities/recorder'
 import type { AllHandlers } from './handlers'
@@ -51,6 +53,9 @@ type AnyHandler = (input: unknown, ctx: CallContext) => unknown
  * the answer's list is made of rows stamped as checked against today's contract (answer.checkedList), the
  * rest of it is checked with that list empty and the rows are put back; otherwise the whole answer is.
  */
+/** An answer that holds only what is kept says so in its envelope (the page then never claims to be the list's end). */
+const partialOf = (a: AssembledAnswer): { partial?: true } => (a.partial ? { partial: true } : {})
+
 function checkAssembled(output: z.ZodType, answer: AssembledAnswer, envelope: Record<string, unknown>): { success: true; data: unknown } | { success: false } {
   const list = answer.checkedList
   if (!list) return checkOutput(output, { data: answer.data, ...envelope })
@@ -114,7 +119,7 @@ function wholeRead(method: Method, handler: AnyHandler, deps: DataPathDeps, outp
     // A page this app assembled from the cache continues from the cache: the service never saw its token.
     if (entities?.ownsPage(input)) {
       const answer = entities.offline(method, input, scope, ctx.jsonTexts)
-      const ok = answer && checkAssembled(output, answer, { fetchedAt: answer.fetchedAt, source: 'cache', offline: { code: 'CACHED_PAGE', message: answer.note.slice(0, 2_000) } })
+      const ok = answer && checkAssembled(output, answer, { fetchedAt: answer.fetchedAt, source: 'cache', offline: { code: 'CACHED_PAGE', message: answer.note.slice(0, 2_000), ...partialOf(answer) } })
       if (!ok || !ok.success) throw new AppError('BAD_INPUT', `This page token continues a list assembled from the cache, and nothing more is cached for it: start again from the first page`)
       return ok.data
     }
@@ -141,12 +146,18 @@ function wholeRead(method: Method, handler: AnyHandler, deps: DataPathDeps, outp
         // Never asked this way: assembled from the entities other reads kept, when the method allows it (rows
         // kept by an older version of the app are checked against today's contract like a cached answer).
         const assembled = entities?.offline(method, input, scope, ctx.jsonTexts)
-        const ok = assembled && checkAssembled(output, assembled, { fetchedAt: assembled.fetchedAt, source: 'cache', offline: { code: err.code, message: `${err.message}; ${assembled.note}`.slice(0, 2_000) } })
+        const ok =
+          assembled &&
+          checkAssembled(output, assembled, { fetchedAt: assembled.fetchedAt, source: 'cache', offline: { code: err.code, message: `${err.message}; ${assembled.note}`.slice(0, 2_000), ...partialOf(assembled) } })
         if (ok && ok.success) return ok.data
+        // A later page never fetched: say what is kept of its lookup, not "nothing is cached" (review 2 N17).
+        const kept = keptPagesOf(deps.reads, scope, method, input)
         throw new AppError(
           'OFFLINE',
-          `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
-          { unreachable: scope, sourceCode: err.code },
+          kept
+            ? `The ${deps.labelOf(from)} cannot be reached (${err.message}) and this page of ${method} was never fetched: ${keptPagesText(kept.pages, kept.rows)} for this lookup`
+            : `The ${deps.labelOf(from)} cannot be reached (${err.message}) and nothing is cached for ${method} with this input yet`,
+          { unreachable: scope, sourceCode: err.code, ...(kept ? { keptPages: kept.pages, ...(kept.rows !== undefined ? { keptRows: kept.rows } : {}) } : {}) },
           { cause: err }
         )
       }

@@ -8,6 +8,7 @@
  * one-line form.
  */
 import type { RemoteService } from '../../shared/contract'
+import { keptPagesText } from '../../shared/domain/format'
 import { AppError, errorDataSchema, type ErrorCode, type ErrorData } from '../../shared/rpc/errors'
 
 export interface UserMessage {
@@ -128,12 +129,14 @@ export function describeErrorData(err: ErrorData, opts: DescribeOptions = {}): U
         detail: err.message,
         ...(err.details?.issues?.length ? { issues: err.details.issues.map((message) => ({ field: '', message })) } : {})
       }
-    case 'OFFLINE':
-      return {
-        ...base,
-        title: `Cannot reach ${opts.from ? service : 'the source'} and nothing is cached yet.`,
-        ...(err.details?.unreachable ? { url: err.details.unreachable } : {})
-      }
+    case 'OFFLINE': {
+      const d = err.details
+      const url = d?.unreachable ? { url: d.unreachable } : {}
+      // A later page never fetched: what is kept of its lookup (review 2 N17), not "nothing is cached".
+      if (d?.keptPages !== undefined)
+        return { ...base, title: `Cannot reach ${opts.from ? service : 'the source'}, and this page was never fetched.`, detail: `${sentence(keptPagesText(d.keptPages, d.keptRows))} for this lookup.`, ...url }
+      return { ...base, title: `Cannot reach ${opts.from ? service : 'the source'} and nothing is cached yet.`, ...url }
+    }
     case 'DISCONNECTED':
       return { ...base, title: 'Not connected to the app.', hint: 'The page reconnects by itself; try again in a moment.' }
     case 'UNAVAILABLE': {

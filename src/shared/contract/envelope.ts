@@ -16,13 +16,16 @@ export function envelopeSchema<D extends z.ZodType>(data: D) {
       /** ms since epoch, when the source answered */
       fetchedAt: z.number().int(),
       source: sourceSchema,
-      /** Only from the cache: why the live read failed. */
-      offline: z.object({ code: z.string().max(40), message: z.string().max(2_000) }).strict().optional()
+      /**
+       * Only from the cache: why the live read failed. `partial`: the answer holds what the cache keeps, which
+       * may not be all the source has (a list assembled from kept rows): where it ends, what is kept ends.
+       */
+      offline: z.object({ code: z.string().max(40), message: z.string().max(2_000), partial: z.literal(true).optional() }).strict().optional()
     })
     .strict()
 }
 
-export type Envelope<D> = { data: D; fetchedAt: number; source: Source; offline?: { code: string; message: string } }
+export type Envelope<D> = { data: D; fetchedAt: number; source: Source; offline?: { code: string; message: string; partial?: true } }
 
 /**
  * Lighter views of a read's data that a caller asks for by name in its input's `view` (a table's rows

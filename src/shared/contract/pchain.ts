@@ -78,11 +78,13 @@ export const pBalanceSchema = z
     unlocked: uint.optional(),
     lockedStakeable: uint.optional(),
     lockedNotStakeable: uint.optional(),
-    balances: amounts,
-    unlockeds: amounts,
-    lockedStakeables: amounts,
-    lockedNotStakeables: amounts,
-    utxoIDs: z.array(z.object({ txID: idText, outputIndex: z.number().int().nonnegative() }).strict()).max(100_000),
+    // Each field only when the node sent it: old nodes send the AVAX totals only, late-2022 ones the maps only.
+    // A map the node did not send is absent, never an empty map (which would read as "no assets").
+    balances: amounts.optional(),
+    unlockeds: amounts.optional(),
+    lockedStakeables: amounts.optional(),
+    lockedNotStakeables: amounts.optional(),
+    utxoIDs: z.array(z.object({ txID: idText, outputIndex: z.number().int().nonnegative() }).strict()).max(100_000).optional(),
     deprecated: z.string().max(200)
   })
   .strict()

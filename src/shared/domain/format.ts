@@ -39,6 +39,25 @@ export function tokenAmount(base: string | bigint, decimals: number, symbol?: st
   return symbol ? `${t} ${symbol}` : t
 }
 
+/** AVAX on mainnet and Fuji: 9 decimals (nAVAX). Other assets are shown in their own units. */
+const AVAX_ASSETS = new Set(['FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK'])
+
+export function assetName(assetID: string): string {
+  return AVAX_ASSETS.has(assetID) ? 'AVAX' : assetID
+}
+
+/** An amount in the asset's units, exact: "2,000.000000001 AVAX" for AVAX, "18,446,744,073,709,551,615 units" otherwise. */
+export function amountText(amount: string, assetID: string): string {
+  return AVAX_ASSETS.has(assetID) ? avax(amount) : `${integer(amount)} units`
+}
+
+/** What the cache keeps of a paged lookup: "only page 1 (10 rows) is kept", "only pages 1 to 3 (30 rows) are kept", "no page of it is kept". */
+export function keptPagesText(pages: number, rows?: number): string {
+  if (pages === 0) return 'no page of it is kept'
+  const counted = rows === undefined ? '' : ` (${integer(rows)} ${rows === 1 ? 'row' : 'rows'})`
+  return pages === 1 ? `only page 1${counted} is kept` : `only pages 1 to ${integer(pages)}${counted} are kept`
+}
+
 /** Compares two decimal strings as integers (a float would lose the low digits of a large weight). */
 export function compareDecimal(a: string | undefined | null, b: string | undefined | null): number {
   const x = a === undefined || a === null ? -1n : BigInt(a)

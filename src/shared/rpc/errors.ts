@@ -37,7 +37,15 @@ export const errorDetailSchemas = {
     .object({ status: z.number().int().optional(), method: z.string().max(300).optional(), issues: z.array(z.string().max(300)).max(10).optional() })
     .strict(),
   /** The source could not be reached and nothing usable is cached; `unreachable` names it. */
-  OFFLINE: z.object({ unreachable: z.string().max(2_100).optional(), sourceCode: z.string().max(40).optional() }).strict(),
+  OFFLINE: z
+    .object({
+      unreachable: z.string().max(2_100).optional(),
+      sourceCode: z.string().max(40).optional(),
+      /** A later page never fetched: how many pages of its lookup, and rows in them, the cache keeps from page 1 on. */
+      keptPages: z.number().int().nonnegative().optional(),
+      keptRows: z.number().int().nonnegative().optional()
+    })
+    .strict(),
   /** The caller is not connected to the app (the page lost its link to main): nothing was sent. */
   DISCONNECTED: z.object({}).strict(),
   CANCELLED: z.object({}).strict(),

@@ -84,6 +84,10 @@ describe('entities kept from reads', () => {
     const first = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 2 })
     expect(first.source).toBe('cache')
     expect(first.offline!.message).toMatch(/assembled from cached entities: the transactions kept for/)
+    // Only what is kept: the envelope says so, so that its last page is not shown as the list's end (issue 33 point 2).
+    expect(first.offline!.partial).toBe(true)
+    // A kept "load all" page is the service's own page: not partial.
+    expect(page2.offline!.partial).toBeUndefined()
     const second = await client.call('data.listLatestPrimaryNetworkTransactions', { ...pTxParams, pageSize: 2, pageToken: first.data.nextPageToken! })
     const seen = [...first.data.transactions, ...second.data.transactions] as { txHash: string; blockTimestamp: number }[]
     const expected = (pTxs.data.transactions as { txHash: string; blockTimestamp: number }[]).toSorted((a, b) => b.blockTimestamp - a.blockTimestamp).slice(0, 4)

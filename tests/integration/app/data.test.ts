@@ -251,6 +251,14 @@ describe('offline', () => {
       expect(cached.data).toEqual(live.data)
       const never = await failure(client.call('data.listLatestBlocksAllChains', { network: 'mainnet', pageSize: 6 }))
       expect(never.code).toBe('OFFLINE')
+      // "Next page" to a page never fetched: what is kept of that lookup, not "nothing is cached" (review 2 N17).
+      const token = live.data.nextPageToken
+      expect(token).toBeTruthy()
+      const later = await failure(client.call('data.listLatestBlocksAllChains', { network: 'mainnet', pageSize: 5, pageToken: token! }))
+      expect(later.code).toBe('OFFLINE')
+      expect(later.details).toMatchObject({ keptPages: 1, keptRows: 5 })
+      expect(later.message).toContain('only page 1 (5 rows) is kept for this lookup')
+      expect(never.details).not.toHaveProperty('keptPages')
     } finally {
       await own.stop()
     }

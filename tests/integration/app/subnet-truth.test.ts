@@ -116,6 +116,8 @@ describe('a permissioned subnet with a blockchain and no current validators', ()
 describe('a node older than platform.getSubnet', () => {
   let relay: Server
   let relayUrl: string
+  /** How the relay's node says it has no platform.getSubnet: gorilla's words, or a JSON-RPC -32601. */
+  let unserved = { code: -32000, message: 'rpc: can\'t find method "platform.GetSubnet"' }
   beforeAll(async () => {
     // Everything goes to the sim, but platform.getSubnet gets gorilla's answer for a method it does not have.
     relay = createServer((req, res) => {
@@ -131,7 +133,7 @@ describe('a node older than platform.getSubnet', () => {
         }
         if (call.method === 'platform.getSubnet') {
           res.writeHead(200, { 'content-type': 'application/json' })
-          return void res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'rpc: can\'t find method "platform.GetSubnet"', data: null }, id: call.id }))
+          return void res.end(JSON.stringify({ jsonrpc: '2.0', error: { ...unserved, data: null }, id: call.id }))
         }
         void fetch(`${sim.nodeUrl}${req.url}`, { method: req.method!, headers: { 'content-type': 'application/json' }, ...(req.method === 'POST' ? { body } : {}) }).then(
           async (r) => {
@@ -153,9 +155,21 @@ describe('a node older than platform.getSubnet', () => {
     expect(set.out.data.validators).toEqual([])
     const supply = await cli(relayUrl, 'pchain.getCurrentSupply', { subnetID: quiet })
     expect(supply.err.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/^No supply is kept for permissioned subnets and L1s, and subnet \w+ is one/), details: { upstreamMessage: NODE_SAID } })
+    // Without getSubnet the node cannot say that a subnet does not exist: the error says what it could not ask.
+    const cannotSay = `The node cannot say whether subnet ${unknown} exists: it does not serve platform.getSubnet`
     const none = await cli(relayUrl, 'validators.list', { subnetID: unknown })
-    expect(none.err.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(`The node knows no subnet ${unknown}`) })
+    expect(none.err.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(cannotSay) })
     const noSupply = await cli(relayUrl, 'pchain.getCurrentSupply', { subnetID: unknown })
-    expect(noSupply.err.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(`The node knows no subnet ${unknown}`), details: { upstreamMessage: NODE_SAID } })
+    expect(noSupply.err.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(cannotSay), details: { upstreamMessage: NODE_SAID } })
+  })
+
+  it('"method not found" (JSON-RPC -32601) is the node lacking getSubnet, not the subnet being unknown (issue 33 point 6)', async () => {
+    unserved = { code: -32601, message: 'Method not found' }
+    const set = await cli(relayUrl, 'validators.list', { subnetID: quiet })
+    expect(set.code).toBe(0)
+    expect(set.out.data.validators).toEqual([])
+    const none = await cli(relayUrl, 'validators.list', { subnetID: unknown })
+    expect(none.err.error.message).toContain('it does not serve platform.getSubnet')
+    expect(none.err.error.message).not.toContain('knows no subnet')
   })
 })

@@ -1,4 +1,5 @@
 import type { Data, EvmBlock, Head, PBlock } from '../../../shared/contract'
+import { avax } from '../../../shared/domain/format'
 import type { EntityInput } from '../entities-store'
 import { TermSet } from '../entity-terms'
 import { heightOf, label, secondsToMs } from './common'
@@ -75,7 +76,7 @@ export function pBalanceEntity(b: Data<'pchain.getBalance'>, fetchedAt: number):
     chain: 'P',
     key: [...b.addresses].sort().join(','),
     sort: fetchedAt,
-    label: label(`${b.balance ?? '?'} nAVAX`, b.addresses.length === 1 ? b.addresses[0] : `${b.addresses.length} addresses`),
+    label: label(b.balance === undefined ? 'balance not sent by the node' : avax(b.balance), b.addresses.length === 1 ? b.addresses[0] : `${b.addresses.length} addresses`),
     data: b,
     terms: new TermSet().add(b.addresses).list()
   }

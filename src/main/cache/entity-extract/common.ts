@@ -1,3 +1,4 @@
+import { chainName, shortId, tokenAmount } from '../../../shared/domain/format'
 import type { EntityInput } from '../entities-store'
 
 /** The longest label, key and chain the contract's entityHitSchema takes: longer values are cut or left out. */
@@ -9,6 +10,16 @@ export const MAX_CHAIN = 100
 export function label(...parts: (string | undefined | null | false)[]): string {
   const text = parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ')
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text
+}
+
+/** A chain in a label: "X" → "X-Chain", a known blockchain ID by name, any other ID short. */
+export function chainLabel(chain: string): string {
+  return chain.length <= 2 ? `${chain}-Chain` : (chainName(chain) ?? shortId(chain))
+}
+
+/** A token amount in its units with its symbol ("1.5 USDC"), exactly; an amount that is not an integer as it came. */
+export function tokenLabel(base: string, decimals: number, symbol: string): string {
+  return /^\d{1,100}$/.test(base) && Number.isSafeInteger(decimals) && decimals >= 0 && decimals <= 255 ? tokenAmount(base, decimals, symbol) : `${base} ${symbol}`
 }
 
 /** A key or chain that does not fit is not an ID this app can keep: the entity is left out. */

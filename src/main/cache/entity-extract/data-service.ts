@@ -3,7 +3,7 @@ import { primaryTxShapeOf } from '../../../shared/contract/data-service/primary-
 import type { EntityInput } from '../entities-store'
 import { checkedStamp } from '../entity-checks'
 import { TermSet } from '../entity-terms'
-import { label, secondsToMs } from './common'
+import { label, secondsToMs, tokenLabel } from './common'
 
 type PrimaryTx = Data<'data.listLatestPrimaryNetworkTransactions'>['transactions'][number]
 
@@ -131,18 +131,18 @@ export function erc20BalanceEntities(input: ParsedInput<'data.listErc20Balances'
     chain: input.chainId,
     key: `${owner}/${b.address.toLowerCase()}`,
     sort: fetchedAt,
-    label: label(`${b.balance} ${b.symbol}`, `of ${owner}`, `chain ${input.chainId}`),
+    label: label(tokenLabel(b.balance, b.decimals, b.symbol), `of ${owner}`, `chain ${input.chainId}`),
     data: b,
     terms: new TermSet().add(owner, b.address).list()
   }))
-  const n = data.nativeTokenBalance as { balance?: string; symbol?: string } | undefined
+  const n = data.nativeTokenBalance as { balance?: string; symbol?: string; decimals?: number } | undefined
   if (n)
     out.push({
       kind: 'balance',
       chain: input.chainId,
       key: `${owner}/native`,
       sort: fetchedAt,
-      label: label(`${String(n.balance)} ${String(n.symbol)}`, `of ${owner}`, `chain ${input.chainId}`),
+      label: label(tokenLabel(String(n.balance), n.decimals ?? -1, String(n.symbol)), `of ${owner}`, `chain ${input.chainId}`),
       data: n,
       terms: [owner]
     })

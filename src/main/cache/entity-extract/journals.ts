@@ -1,4 +1,5 @@
 import type { Alert, KeptProfile } from '../../../shared/contract'
+import { ALERT_RULE_INFO } from '../../../shared/contract/alert-rules'
 import type { ActionRow } from '../control-store'
 import type { IssuedRow } from '../atomic-store'
 import type { EntityInput } from '../entities-store'
@@ -65,7 +66,7 @@ export function alertEntity(a: Alert): EntityInput {
     chain: '',
     key: a.id,
     sort: a.firedAt,
-    label: label(`${a.severity} ${a.rule}`, a.message, a.clearedAt !== null && 'cleared'),
+    label: label(`${a.severity} · ${ALERT_RULE_INFO[a.rule]?.title ?? a.rule}`, a.message, a.clearedAt !== null && 'cleared'),
     data: a,
     terms: new TermSet().add(a.id, a.rule, a.subject, subject).list()
   }

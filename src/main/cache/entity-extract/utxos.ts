@@ -1,7 +1,8 @@
 import type { UtxoView } from '../../../shared/codec'
 import type { EntityInput } from '../entities-store'
 import { TermSet } from '../entity-terms'
-import { label } from './common'
+import { amountText } from '../../../shared/domain/format'
+import { chainLabel, label } from './common'
 
 /**
  * A decoded UTXO of the C-Chain's shared memory (core API), found by its ID, its tx and its owners. A UTXO
@@ -15,7 +16,7 @@ export function utxoEntity(v: UtxoView, sourceChain: string, fetchedAt: number):
     chain: 'C',
     key: u.utxoID,
     sort: fetchedAt,
-    label: label(u.utxoID, `${u.amount} of ${u.assetID}`, `from ${sourceChain}`),
+    label: label(u.utxoID, amountText(u.amount, u.assetID), `from ${chainLabel(sourceChain)}`),
     data: v,
     terms: new TermSet().add(u.utxoID, u.txID, u.addresses).list()
   }

@@ -1,4 +1,5 @@
 import type { ValidatorView } from '../../../shared/contract'
+import { avax, integer, percent } from '../../../shared/domain/format'
 import type { EntityInput } from '../entities-store'
 import { TermSet } from '../entity-terms'
 import { label, secondsToMs } from './common'
@@ -20,7 +21,13 @@ export function validatorEntity(v: ValidatorView, subnetID: string | null): Enti
     chain: 'P',
     key: validatorKey(v.nodeID, subnetID),
     sort: secondsToMs(v.startTime),
-    label: label(v.nodeID, subnetID ? `subnet ${subnetID}` : 'Primary Network', `weight ${v.weight}`, v.uptime !== undefined && `uptime ${v.uptime} %`),
+    // A Primary Network weight is stake in nAVAX; a subnet's or an L1's weight has no unit.
+    label: label(
+      v.nodeID,
+      subnetID ? `subnet ${subnetID}` : 'Primary Network',
+      `weight ${subnetID ? integer(v.weight) : avax(v.weight)}`,
+      v.uptime !== undefined && `uptime ${percent(v.uptime)}`
+    ),
     data: v,
     terms: terms.list()
   }

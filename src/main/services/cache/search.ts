@@ -6,6 +6,7 @@ import { PRIMARY_TX_SOURCE, primaryTxAddresses } from '../../cache/entity-extrac
 import { normalizeTerm } from '../../cache/entity-terms'
 import type { EntityOwner } from '../entities/recorder'
 import type { AreaHandlers } from '../handlers'
+import { labelOfHit } from './hit-label'
 
 export interface CacheSearchDeps {
   store: EntitiesStore
@@ -35,6 +36,30 @@ export function termsOfQuery(query: string): string[] {
   return [...terms]
 }
 
+/** The shortest part of an ID searched as a prefix: fewer characters would match a good share of the cache. */
+export const MIN_PARTIAL = 4
+const CB58ISH = /^[1-9A-HJ-NP-Za-km-z]+$/
+const HEXISH = /^(0x)?[0-9a-fA-F]+$/
+
+/**
+ * What part of an ID (its start) finds, in the spelling terms are kept in: "P-avax1qq" finds the addresses
+ * that start with "avax1qq"; "NMgCtW3" finds "NodeID-NMgCtW3…" too; hex in lower case, with and without 0x.
+ * Heights and anything shorter than MIN_PARTIAL are looked up exactly only (a height's prefix is another height).
+ */
+export function prefixesOfQuery(query: string): string[] {
+  const q = query.trim()
+  if (q.length < MIN_PARTIAL || /^\d+$/.test(q) || !ID_LIKE.test(q)) return []
+  const bare = q.replace(/^[A-Za-z]-(?=[a-z0-9]+1)/, '')
+  const out = new Set([bare])
+  if (HEXISH.test(q)) {
+    const hex = q.replace(/^0x/i, '').toLowerCase()
+    out.add(`0x${hex}`)
+    if (hex.length >= MIN_PARTIAL) out.add(hex)
+  }
+  if (CB58ISH.test(q)) out.add(`NodeID-${q}`)
+  return [...out]
+}
+
 /** A bech32 address without its chain prefix (how the data service writes a tx's parties). */
 const BECH32 = /^[a-z0-9]{1,40}1[02-9ac-hj-np-z]{6,58}$/
 
@@ -58,7 +83,7 @@ function hitOf(e: StoredEntity): EntityHit {
     key: e.key.slice(0, MAX_KEY),
     network: e.network,
     chain: e.chain.slice(0, MAX_CHAIN),
-    label: e.label.slice(0, MAX_LABEL),
+    label: labelOfHit(e).slice(0, MAX_LABEL),
     profileId: e.profileId === null ? null : e.profileId.slice(0, 100),
     source: e.source.slice(0, 100),
     sort: e.sort,
@@ -75,7 +100,7 @@ export function cacheSearchHandlers(deps: CacheSearchDeps): Pick<AreaHandlers<'c
       const owner = deps.owner()
       if (!owner) throw new AppError('NOT_FOUND', "No active connection profile: create one in Connections and activate it; the cache is searched for that profile's network")
       const wanted = kinds && kinds.length > 0 ? ENTITY_KINDS.filter((k) => kinds.includes(k)) : [...ENTITY_KINDS]
-      const groups = deps.store.search(owner.network, termsOfQuery(query), wanted, limit)
+      const groups = deps.store.search(owner.network, termsOfQuery(query), wanted, limit, prefixesOfQuery(query))
       return { network: owner.network, groups: groups.map((g) => ({ kind: g.kind, total: g.total, hits: g.hits.map(hitOf) })) }
     }
   }

@@ -35,19 +35,29 @@ export async function subnetKnowledge(node: NodeApis, subnetID: string, signal: 
           : 'elastic'
     return { known: true, kind }
   } catch (err) {
-    const said = err instanceof AppError && err.is('RPC') ? err.details?.upstreamMessage : undefined
-    if (said !== undefined && NO_SUBNET.test(said)) return { known: false, nodeSaid: said, how: 'getSubnet' }
     // A node older than getSubnet: its blockchains name the subnets it knows (one without a chain stays unseen).
-    if (!admin.isUnknownMethodError(err)) throw err
+    // Asked first: "method not found" holds "not found", which is not the node saying the subnet is unknown.
+    if (!admin.isUnknownMethodError(err)) {
+      const said = err instanceof AppError && err.is('RPC') ? err.details?.upstreamMessage : undefined
+      if (said !== undefined && NO_SUBNET.test(said)) return { known: false, nodeSaid: said, how: 'getSubnet' }
+      throw err
+    }
   }
   const r = await platform.getBlockchains(node, {}, { signal })
   return r.blockchains.some((b) => b.subnetID === subnetID) ? { known: true, kind: null } : { known: false, how: 'getBlockchains' }
 }
 
-/** NOT_FOUND for a subnet the node does not know, with the node's words when it said any. */
+/**
+ * NOT_FOUND for a subnet the node does not know, with the node's words when it said any. A node without
+ * platform.getSubnet cannot say that a subnet does not exist (one without a blockchain is in no list it
+ * serves): the error says what it could not ask, not that there is no such subnet.
+ */
 export function unknownSubnetError(subnetID: string, k: Extract<SubnetKnowledge, { known: false }>, cause?: unknown): AppError {
-  const why = k.how === 'getSubnet' ? 'check the subnet ID' : 'no blockchain of the node belongs to it; check the subnet ID'
-  return new AppError('NOT_FOUND', `The node knows no subnet ${subnetID}: ${why}`, k.nodeSaid ? { upstreamMessage: k.nodeSaid } : undefined, { cause })
+  const message =
+    k.how === 'getSubnet'
+      ? `The node knows no subnet ${subnetID}: check the subnet ID`
+      : `The node cannot say whether subnet ${subnetID} exists: it does not serve platform.getSubnet, and none of its blockchains belongs to that subnet (check the subnet ID, or ask a node that serves platform.getSubnet)`
+  return new AppError('NOT_FOUND', message, k.nodeSaid ? { upstreamMessage: k.nodeSaid } : undefined, { cause })
 }
 
 /** Throws NOT_FOUND unless the node knows the subnet (asked when the node lists no validator of it). */

@@ -34,13 +34,22 @@ const LABELS: Record<ProbePart, string> = {
 
 type Check = { endpoint: string; run: (signal: AbortSignal) => Promise<string>; hint: (e: AppError) => string }
 
+/** What the probe knows of before: whether the node answered at this very URL (then a URL it cannot reach now is not wrong). */
+export interface ProbeHistory {
+  nodeAnsweredHere?: boolean
+}
+
 /** Checks each part of the interface with one cheap call, all at once, each with its own deadline. */
-export async function probe(clients: Clients): Promise<ProbeReport> {
+export async function probe(clients: Clients, history: ProbeHistory = {}): Promise<ProbeReport> {
   const { profile } = clients
   const expected = EXPECTED_CHAIN_ID[profile.network]
+  // A node that answered at this URL and now does not is down or cut off, not misconfigured (review 2 N9).
+  const unreachableHint = history.nodeAnsweredHere
+    ? `The node answered at ${profile.nodeUrl} before: it may be stopped, restarting or cut off from this computer. The URL needs no change unless the node moved.`
+    : `Check the node URL (${profile.nodeUrl}) in Connections: is the node running and reachable?`
   const nodeHint = (e: AppError): string =>
     e.code === 'NETWORK' || e.code === 'TIMEOUT'
-      ? `Check the node URL (${profile.nodeUrl}) in Connections: is the node running and reachable?`
+      ? unreachableHint
       : e.code === 'NOT_FOUND' || e.code === 'RPC'
         ? 'The node does not serve this API; enable it in the node configuration or use a node that does.'
         : e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'

@@ -2,9 +2,20 @@ import type { ProbeReport } from '../../../shared/contract'
 import type { Connections } from './clients'
 import { probe } from './probe'
 
+/** scheme://host:port of a URL (without any credentials in it); '' for one that does not parse. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return ''
+  }
+}
+
 /** The last probe of the active profile, and the one way to run a new one. */
 export class ConnectionService {
   private last: ProbeReport | null = null
+  /** "profile id + node URL" of each node that answered a probe since the app started. */
+  private readonly answered = new Set<string>()
   constructor(
     private readonly connections: Connections,
     private readonly activeProfileId: () => string | undefined,
@@ -18,7 +29,12 @@ export class ConnectionService {
   }
 
   async probe(): Promise<ProbeReport> {
-    const report = { ...(await probe(this.connections.get())), checkedAt: this.now() }
+    const clients = this.connections.get()
+    const here = `${clients.profile.id} ${clients.profile.nodeUrl}`
+    const report = { ...(await probe(clients, { nodeAnsweredHere: this.answered.has(here) })), checkedAt: this.now() }
+    // Any part at the node's URL that answered (its info, P-Chain, … API) says the URL is right.
+    const nodeOrigin = originOf(clients.profile.nodeUrl)
+    if (report.parts.some((p) => p.status === 'available' && originOf(p.endpoint) === nodeOrigin)) this.answered.add(here)
     this.last = report
     this.onReport(report)
     return report

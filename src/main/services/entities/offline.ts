@@ -20,6 +20,8 @@ export interface AssembledAnswer {
    * Absent: the whole answer is checked.
    */
   checkedList?: string
+  /** It holds only what the cache keeps of a list the source may hold more of (its end is not the list's end). */
+  partial?: true
 }
 
 export interface OfflineContext {
@@ -230,7 +232,8 @@ const txPageOfAddress: Answerer = (input, c) => {
     // The oldest reading on the page: the page is as old as that (an empty last page: now).
     fetchedAt: own.length > 0 ? Math.min(...own.map((e) => e.fetchedAt)) : Date.now(),
     note: `assembled from cached entities: the transactions kept for ${addresses.length === 1 ? addresses[0]! : `any of ${addresses.length} addresses`}, newest first${filtered ? ', filtered as asked' : ''} (${own.length} on this page)`,
-    ...(checked ? { checkedList: 'transactions' } : {})
+    ...(checked ? { checkedList: 'transactions' } : {}),
+    partial: true
   }
 }
 

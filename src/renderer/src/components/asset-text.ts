@@ -2,19 +2,10 @@
  * Words for the assets and times of UTXOs and atomic transactions, shared by the UTXOs and Atomic panels:
  * amounts exact in the asset's units, well-known asset and chain names, locktimes.
  */
-import { avax, chainName, dateTime, integer, unixSecondsToMs, utcText } from '../../../shared/domain/format'
+import { chainName, dateTime, unixSecondsToMs, utcText } from '../../../shared/domain/format'
 
-/** AVAX on mainnet and Fuji: 9 decimals (nAVAX). Other assets are shown in their own units. */
-const AVAX_ASSETS = new Set(['FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK'])
-
-export function assetName(assetID: string): string {
-  return AVAX_ASSETS.has(assetID) ? 'AVAX' : assetID
-}
-
-/** An amount in the asset's units, exact: "2,000.000000001 AVAX" for AVAX, "18,446,744,073,709,551,615 units" otherwise. */
-export function amountText(amount: string, assetID: string): string {
-  return AVAX_ASSETS.has(assetID) ? avax(amount) : `${integer(amount)} units`
-}
+// The cache's search labels (main) write amounts the same way: the one definition is in the format module.
+export { amountText, assetName } from '../../../shared/domain/format'
 
 /**
  * A unix-seconds locktime as shown: 0 is "none", anything else its local date (UTC and the exact seconds

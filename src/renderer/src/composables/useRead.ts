@@ -39,7 +39,7 @@ export interface Read<D> {
   source: ComputedRef<Source | null>
   fetchedAt: ComputedRef<number | null>
   /** From the cache only: why the live read failed. */
-  offline: ComputedRef<{ code: string; message: string } | null>
+  offline: ComputedRef<{ code: string; message: string; partial?: true } | null>
   reload: () => Promise<void>
 }
 

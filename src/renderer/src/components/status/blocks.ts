@@ -54,6 +54,26 @@ export function nodeUnreachable(report: ProbeReport): boolean {
   return parts.length > 0 && parts.every(unreachableError)
 }
 
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether the node banner ("Node unreachable since …") already says why a part is unavailable: the part could
+ * not be reached, at the node's own address (a C-Chain RPC elsewhere is not the node). A panel then adds no
+ * box of its own (review 2 N9: one banner).
+ */
+export function saidByNodeBanner(report: ProbeReport, r: ProbeResult): boolean {
+  if (!unreachableError(r)) return false
+  const nodeOrigins = new Set(report.parts.filter((p) => NODE_PARTS.includes(p.part)).map((p) => originOf(p.endpoint)))
+  const origin = originOf(r.endpoint)
+  return origin !== null && nodeOrigins.has(origin)
+}
+
 export type NodeStateKind = 'none' | 'unknown' | 'reachable' | 'degraded' | 'unreachable' | 'checking'
 export interface NodeState {
   kind: NodeStateKind
