@@ -8,6 +8,7 @@
  * tests/component/validators-subnets.test.ts; the cards and details for both spellings of the node's answer,
  * tests/component/validators-shapes.test.ts.)
  */
+import type { Locator } from '@playwright/test'
 import type { Sim } from '../sim/index'
 import { advanceTime, callApp, expect, shot, test } from './fixtures'
 import { currentValidators, openValidators, refreshNow, settleChecks } from './validators-helpers'
@@ -297,4 +298,9 @@ test.describe('validators panel', () => {
     await expect(page.getByTestId('validator-drawer')).not.toContainText('nothing is cached')
     await shot(page, 'validators-14b-offline-drawer')
   })
+
+  /** The NodeIDs of the rows the set's table shows now. */
+  async function currentValidatorsOf(set: Locator): Promise<string[]> {
+    return set.getByTestId('set-table').getByRole('rowgroup').getByRole('row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-node-id') ?? ''))
+  }
 })
