@@ -1,9 +1,11 @@
 /**
  * The fleet view and the Alerts panel against two sims, in Chromium, as a new operator with two nodes
- * would use them: the app opens on the fleet (two profiles), both rows reachable with their version and
- * peers; one sim stops, its row says since when it is unreachable and the Alerts panel shows the alert
- * firing (and the browser notifies); the operator acknowledges it, and a row click opens that profile's
- * panels. Browser mode of the test's own on an empty data folder: exactly these two profiles.
+ * would use them: the app opens on the fleet (two profiles), one line each, healthy, short enough that 25
+ * fit a 900 px screen at 1440 px with the status column open; their details hold the version and peers; one
+ * sim stops, its line goes first and says since when it is down, and the Alerts panel shows the alert
+ * firing (and the browser notifies); the operator acknowledges it and the fleet counts it apart, and a row
+ * click opens that profile's panels. Browser mode of the test's own on an empty data folder: exactly these
+ * two profiles.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -34,7 +36,7 @@ test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })
 test.describe('fleet', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('two nodes: both rows live; one stops, its row and the Alerts panel say so; acknowledge; a row opens its panels', async ({ page, sim }) => {
+  test('two nodes: both lines live; one stops, it goes first and the Alerts panel says so; acknowledged, it is counted apart; a row opens its panels', async ({ page, sim }) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-fleet-'))
     const serve = startServe(dataDir)
     let serveErr = ''
@@ -60,15 +62,26 @@ test.describe('fleet', () => {
 
       for (const name of ['Alpha', 'Beta']) {
         const row = fleetRow(page, name)
-        await expect(row.getByTestId('fleet-row-reach')).toHaveText('reachable', { timeout: 30_000 })
-        await expect(row.getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
-        await expect(row.getByTestId('fleet-row-peers')).toHaveText(/^\d+$/)
-        await expect(row.getByTestId('fleet-row-bootstrapped')).toContainText('P ✓')
-        await expect(row.getByTestId('fleet-row-validators')).toContainText('1 of 1 validating')
-        await expect(row.getByTestId('fleet-row-interval')).toHaveText('every 5 s')
-        await expect(row.getByTestId('fleet-row-last-check')).toContainText('last check')
+        await expect(row.getByTestId('fleet-row-reach')).toHaveText('healthy', { timeout: 30_000 })
+        await expect(row.getByTestId('fleet-row-uptime')).toHaveText(/^\d+\.\d{2} %$/)
+        await expect(row.getByTestId('fleet-row-stake-end')).toHaveText(/^in \d/)
+        await expect(row.getByTestId('fleet-row-last-check')).toHaveText(/ago|just now/)
+        await expect(row.getByTestId('fleet-row-alerts')).toHaveText('none')
+        // One line: 25 of them fit a 900 px screen (the status column open, as it is by default at 1440 px).
+        expect((await row.boundingBox())!.height).toBeLessThanOrEqual(36)
       }
+      await expect(page.getByTestId('status-expand')).toHaveCount(0)
+      // No line wider than the panel: the last cell (its buttons) is inside it.
+      const panelBox = (await page.getByTestId('fleet-panel').boundingBox())!
+      const buttons = (await fleetRow(page, 'Alpha').getByTestId('fleet-row-details').boundingBox())!
+      expect(buttons.x + buttons.width).toBeLessThanOrEqual(panelBox.x + panelBox.width + 0.5)
       await expect(page.getByTestId('fleet-source')).toContainText('From the checks main keeps')
+      // The filter, by name.
+      await page.getByTestId('fleet-filter').locator('input').fill('alp')
+      await expect(page.getByTestId('fleet-row')).toHaveCount(1)
+      await expect(page.getByTestId('fleet-shown')).toHaveText('1 of 2, worst first')
+      await page.getByTestId('fleet-filter').locator('input').fill('')
+      await expect(page.getByTestId('fleet-row')).toHaveCount(2)
       await shot(page, 'fleet-01-both-1440')
       await page.emulateMedia({ colorScheme: 'dark' })
       await shot(page, 'fleet-01b-both-1440-dark')
@@ -86,6 +99,11 @@ test.describe('fleet', () => {
       await expect.poll(() => alpha.getByTestId('fleet-row-last-check').getAttribute('data-at')).not.toBe(before)
       await expect(page.getByTestId('panel-title')).toHaveText('Fleet')
       await alpha.getByTestId('fleet-row-details').click()
+      await expect(alpha.getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
+      await expect(alpha.getByTestId('fleet-row-peers')).toHaveText(/^\d+$/)
+      await expect(alpha.getByTestId('fleet-row-bootstrapped')).toContainText('P ✓')
+      await expect(alpha.getByTestId('fleet-row-validators')).toContainText('1 of 1 validating')
+      await expect(alpha.getByTestId('fleet-row-interval')).toHaveText('every 5 s')
       await expect(alpha.getByTestId('fleet-charts')).toBeVisible()
       await expect(alpha.getByTestId('fleet-chart-peers')).toBeVisible()
       await expect(alpha.getByTestId('fleet-validator')).toHaveCount(1)
@@ -112,11 +130,14 @@ test.describe('fleet', () => {
       await second.stop()
       second = undefined
       const beta = fleetRow(page, 'Beta')
-      await expect(beta.getByTestId('fleet-row-reach')).toContainText('unreachable since', { timeout: 30_000 })
-      await expect(beta.getByTestId('fleet-row-older')).toContainText('As of the last check that answered')
-      await expect(beta.getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
+      await expect(beta.getByTestId('fleet-row-reach')).toContainText('down since', { timeout: 30_000 })
       await expect(beta.getByTestId('fleet-row-alerts-critical')).toHaveText(/1 critical/, { timeout: 30_000 })
-      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-reach')).toHaveText('reachable')
+      // Worst first: the node with a critical alert nobody handled leads.
+      await expect(page.getByTestId('fleet-row').first()).toHaveAttribute('data-profile-name', 'Beta')
+      await expect(page.getByTestId('fleet-open-alerts')).toHaveText('1 critical')
+      // Its uptime and stake end are those of its last check that answered, said on hover.
+      await expect(beta.getByTestId('fleet-row-uptime')).toHaveAttribute('title', /As of the last check that answered/)
+      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-reach')).toHaveText('healthy')
       await shot(page, 'fleet-05-one-down-1440')
       await page.setViewportSize({ width: 1024, height: 800 })
       await beta.scrollIntoViewIfNeeded()
@@ -125,9 +146,13 @@ test.describe('fleet', () => {
       await expect.poll(async () => (await notifications(page)).map((n) => n.title)).toContain('critical: Node unreachable · Beta')
       // Beta over time: the last hour exactly, its unanswered checks a grey "unknown" band.
       await beta.getByTestId('fleet-row-details').click()
+      await expect(beta.getByTestId('fleet-row-older')).toContainText('As of the last check that answered')
+      await expect(beta.getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
       const peersPlot = beta.getByTestId('fleet-chart-peers-plot')
       await expect(peersPlot).toHaveAttribute('data-bands', '1', { timeout: 20_000 })
-      expect(Number(await peersPlot.getAttribute('data-to')) - Number(await peersPlot.getAttribute('data-from'))).toBe(3_600_000)
+      // both ends read at once: a check arriving between two reads moves the window
+      const [from, to] = await peersPlot.evaluate((el) => [Number(el.getAttribute('data-from')), Number(el.getAttribute('data-to'))])
+      expect(to! - from!).toBe(3_600_000)
       await expect(beta.getByTestId('fleet-charts-span')).toContainText('unanswered (grey: unknown)')
       await peersPlot.scrollIntoViewIfNeeded()
       await shot(page, 'fleet-05b-one-down-chart')
@@ -144,6 +169,9 @@ test.describe('fleet', () => {
       await alert.getByTestId('alert-acknowledge').click()
       await expect(alert.getByTestId('alert-acknowledged')).toContainText('acknowledged')
       await expect(alert.getByTestId('alert-acknowledge')).toHaveCount(0)
+      // Handled: counted apart and dimmed, no longer red.
+      await expect(alert).toHaveAttribute('data-attention', 'acknowledged')
+      await expect(page.getByTestId('alerts-tab-alerts')).toHaveText('Alerts (1 acknowledged)')
       // Muted for an hour: listed with its end, then unmuted.
       await alert.getByTestId('alert-mute').click()
       await page.locator('.n-dropdown-option', { hasText: 'for 1 h' }).click()
@@ -158,8 +186,15 @@ test.describe('fleet', () => {
       await expect(page.getByTestId('mute-row')).toHaveCount(0)
       await expect(alert.getByTestId('alert-mute')).toBeVisible()
 
-      // A row click opens that profile's panels: it becomes active, and its validators show.
+      // The fleet counts it apart too: grey "1 acknowledged", no red badge; Beta still first (it is down).
       await openPanel(page, 'fleet')
+      await expect(page.getByTestId('fleet-open-alerts')).toHaveText('1 acknowledged')
+      await expect(fleetRow(page, 'Beta').getByTestId('fleet-row-alerts-acknowledged')).toHaveText('1 acknowledged')
+      await expect(fleetRow(page, 'Beta').getByTestId('fleet-row-alerts-critical')).toHaveCount(0)
+      await expect(page.getByTestId('fleet-row').first()).toHaveAttribute('data-profile-name', 'Beta')
+      await shot(page, 'fleet-08b-acknowledged-1440')
+
+      // A row click opens that profile's panels: it becomes active, and its validators show.
       await fleetRow(page, 'Alpha').getByTestId('fleet-row-name').click()
       await expect(page.getByTestId('panel-title')).toHaveText('Validators')
       await expect(page.getByTestId('status-profile')).toContainText('Alpha')
@@ -170,8 +205,8 @@ test.describe('fleet', () => {
       await stop(serve)
       await expect(page.getByTestId('fleet-offline')).toContainText('Showing the checks as last read from the app')
       await expect(page.getByTestId('fleet-row')).toHaveCount(2)
-      await expect(fleetRow(page, 'Beta').getByTestId('fleet-row-reach')).toContainText('unreachable since')
-      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-version')).toHaveText(/\d+\.\d+\.\d+/)
+      await expect(fleetRow(page, 'Beta').getByTestId('fleet-row-reach')).toContainText('down since')
+      await expect(fleetRow(page, 'Alpha').getByTestId('fleet-row-uptime')).toHaveText(/^\d+\.\d{2} %$/)
       await shot(page, 'fleet-09-app-gone-1440')
     } catch (err) {
       // what browser mode said, when it is the server that failed

@@ -43,7 +43,7 @@ const mine = (s: Sim) => [s.dataset.nodes.self, s.dataset.nodes.notValidator]
     await expect(page.getByTestId('alerts-list-open').getByTestId('alert-mute')).toBeVisible()
     await items.first().getByTestId('alert-acknowledge').click()
     await expect(items.first().getByTestId('alert-acknowledged')).toContainText('acknowledged')
-    await expect(page.getByTestId('alerts-open')).toHaveText('1 open')
+    await expect(page.getByTestId('alerts-open')).toHaveText('1 acknowledged')
     await expect(page.locator(`[data-testid="my-validator"][data-node-id="${self}"]`).getByTestId('my-validator-connected')).toHaveText('not connected')
     await expect.poll(mineOnly).toEqual([{ title: 'critical: Validator not connected · Alerts', body: expect.stringContaining(`validator ${self} is not connected`) }])
     await shot(page, 'validators-12-alert-fired')

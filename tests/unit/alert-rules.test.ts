@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { alertKey } from '../../src/main/cache/alert-store'
 import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../../src/main/services/alerts/rules'
 import { majorityVersion } from '../../src/main/services/watch/versions'
-import { ALERT_RULE_INFO, ALERT_RULES, type Alert, type AlertRule, type RuleSetting, type WatchSample, type WatchedValidator } from '../../src/shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, stepsText, type Alert, type AlertRule, type RuleSetting, type WatchSample, type WatchedValidator } from '../../src/shared/contract'
 
 const profile = { id: 'p1', name: 'validator-1', nodeUrl: 'http://10.0.0.1:9650' }
 const MIN = 60_000
@@ -148,14 +148,18 @@ describe('alert rules: the validators', () => {
     expect(rulesOf(run([sample(3 * MIN, { validators: [validator()] })], fired).cleared)).toEqual([['validatorLeftSet', NODE]])
   })
 
-  it('stake ending: one alert per tier (7 days, 1 day, 1 hour), the last critical; a renewed stake clears them', () => {
+  it('stake ending: one alert per step, a warning at 7 days, critical at 1 day and 1 hour, each saying its step; a renewed stake clears them', () => {
     const ends = (left: number) => sample(T0, { validators: [validator({ endTime: String((T0 + left) / 1_000) })] })
     expect(run([ends(8 * DAY)]).fired).toEqual([])
     const week = run([ends(6 * DAY)]).fired
     expect(week.map((a) => [a.subject, a.severity])).toEqual([[`${NODE}:7d`, 'warning']])
-    expect(week[0]!.message).toContain(`the stake of validator ${NODE} ends in 6 d 0 h (2026-12-01 00:00:00 UTC)`)
+    expect(week[0]!.message).toContain(`the stake of validator ${NODE} ends in 6 d 0 h (2026-12-01 00:00:00 UTC) · under 7 days: warning`)
     const day = run([ends(20 * HOUR)], week).fired
-    expect(day.map((a) => a.subject)).toEqual([`${NODE}:1d`])
+    expect(day.map((a) => [a.subject, a.severity])).toEqual([[`${NODE}:1d`, 'critical']])
+    expect(day[0]!.message).toContain('ends in 20 h 00 min (2026-11-25 20:00:00 UTC) · under 1 day: critical')
+    // The rules list says the same steps as the alerts.
+    expect(ALERT_RULE_INFO.stakeEnding.title).toBe('Stake ending (warning at 7 days; critical at 1 day and 1 hour)')
+    expect(stepsText(ALERT_RULE_INFO.stakeEnding.steps!)).toBe('warning at 7 days; critical at 1 day and 1 hour')
     const hour = run([ends(30 * MIN)], [...week, ...day]).fired
     expect(hour.map((a) => [a.subject, a.severity])).toEqual([[`${NODE}:1h`, 'critical']])
     expect(hour[0]!.message).toContain('ends in 30 min')

@@ -4,21 +4,7 @@
  */
 import { Menu, Tray, nativeImage } from 'electron'
 import { join } from 'node:path'
-import type { FleetState } from '../services/watch/service'
-
-const WORDS: Record<FleetState['worst'], string> = {
-  ok: 'all watched nodes fine',
-  warning: 'warnings open',
-  critical: 'critical alerts open',
-  unknown: 'not checked yet'
-}
-
-/** The tooltip: the state in words, and what is behind it. */
-export function trayTooltip(s: FleetState): string {
-  if (s.watched === 0) return 'Node Operator Companion: no node watched'
-  const alerts = s.openAlerts ? `, ${s.openAlerts} open alert${s.openAlerts === 1 ? '' : 's'}` : ''
-  return `Node Operator Companion: ${WORDS[s.worst]} (${s.watched} node${s.watched === 1 ? '' : 's'} watched${alerts})`
-}
+import { trayTooltip, type FleetState } from '../services/watch/fleet-state'
 
 export interface CompanionTray {
   /** Shows the state now (after each alert change and check). */

@@ -34,7 +34,12 @@ export function createAlertsArea(
     changed: (methods) => deps.cacheChanged(methods),
     warn: (m) => log.warn(m),
     info: (m) => log.info(m),
-    ...(options.channelFailingMs !== undefined ? { channelFailingMs: options.channelFailingMs } : {})
+    ...(options.channelFailingMs !== undefined ? { channelFailingMs: options.channelFailingMs } : {}),
+    // A channel added while alerts are open is told of them (a muted rule's are not sent, as ever).
+    openAlerts: () => {
+      const muted = alertStore.mutes(options.now ? options.now() : clock.now())
+      return alertStore.open().filter((a) => !muted.some((m) => m.profileId === a.profileId && m.rule === a.rule))
+    }
   })
   return {
     handlers: { ...alertHandlers(alerts), ...alertChannelHandlers(delivery, { localTargetsOverWebsocket: () => options.allowLocalChannels === true }) },

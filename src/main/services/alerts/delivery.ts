@@ -50,6 +50,11 @@ export interface DeliveryOptions {
   info?: (message: string) => void
   /** how long a channel fails before the other channels are told (channel-failure.ts); 10 min by default */
   channelFailingMs?: number
+  /**
+   * The alerts open now whose rules are not muted: a channel added is sent each as firing (with its own id and
+   * first firing time), so that it never receives the "resolved" of an alert it was not told of.
+   */
+  openAlerts?: () => Alert[]
 }
 
 type TestResult = Output<'alerts.testChannel'>
@@ -143,7 +148,20 @@ export class DeliveryService {
       createdAt: this.clock.now()
     }
     store.insertChannel(row)
+    this.sendOpenTo(row)
     return channelView(row, undefined, this.health.health(row.id, 0))
+  }
+
+  /** What is open now, as firing, to a channel just added (the severities it takes): its resolve will follow. */
+  private sendOpenTo(channel: ChannelRow): void {
+    let open: Alert[]
+    try {
+      open = this.opts.openAlerts?.() ?? []
+    } catch (err) {
+      this.opts.warn?.(`alert delivery: the open alerts could not be read for the new channel "${channel.name}": ${err instanceof Error ? err.message : String(err)}`)
+      return
+    }
+    for (const a of open) if (channel.minSeverity === 'warning' || a.severity === 'critical') this.sender.enqueueTo(a, 'firing', [channel.id])
   }
 
   /**

@@ -4,7 +4,7 @@
  * unreachable, the API not served) answers null, and its open alerts stay as they are.
  */
 import { avax, duration, percent, utcText } from '../../../shared/domain/format'
-import type { AlertRule, Severity, WatchSample, WatchedValidator } from '../../../shared/contract'
+import { ALERT_RULE_INFO, type AlertRule, type AlertRuleStep, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
 import { compareVersions, parseVersion } from '../watch/versions'
 
 export type Verdict = { firing: true; message: string; severity?: Severity } | { firing: false }
@@ -18,9 +18,6 @@ export interface CheckContext {
   /** whether an alert of this rule is open for a subject */
   isOpen: (subject: string) => boolean
 }
-
-const HOUR = 3_600
-const DAY = 24 * HOUR
 
 const node = (v: Verdict): Verdicts => new Map([['', v]])
 const lastReachable = (samples: readonly WatchSample[]): WatchSample | undefined => {
@@ -41,26 +38,17 @@ export function formatDuration(sec: number): string {
 /** Alerts leave the app (channels, the CLI): their times are in UTC. */
 const iso = (unixSec: number): string => utcText(unixSec * 1_000)
 
-/** Tiers of a countdown rule: one alert per tier, each its own subject. */
-function tiers(
-  out: Verdicts,
-  base: string,
-  left: number,
-  list: readonly { name: string; sec: number; severity: Severity }[],
-  say: (left: number) => string
-): void {
-  for (const t of list) out.set(`${base}:${t.name}`, left < t.sec ? { firing: true, severity: t.severity, message: say(left) } : { firing: false })
+/**
+ * Steps of a countdown rule (ALERT_RULE_INFO's, so the rules list says what fires): one alert per step, each its
+ * own subject and severity, its message naming the step ("· under 7 days: warning").
+ */
+function tiers(out: Verdicts, base: string, left: number, list: readonly AlertRuleStep[], say: (left: number) => string): void {
+  for (const t of list)
+    out.set(`${base}:${t.name}`, left < t.sec ? { firing: true, severity: t.severity, message: `${say(left)} · under ${t.label}: ${t.severity}` } : { firing: false })
 }
 
-const STAKE_TIERS = [
-  { name: '7d', sec: 7 * DAY, severity: 'warning' },
-  { name: '1d', sec: DAY, severity: 'warning' },
-  { name: '1h', sec: HOUR, severity: 'critical' }
-] as const
-const RUNWAY_TIERS = [
-  { name: '7d', sec: 7 * DAY, severity: 'warning' },
-  { name: '1d', sec: DAY, severity: 'critical' }
-] as const
+const STAKE_TIERS = ALERT_RULE_INFO.stakeEnding.steps ?? []
+const RUNWAY_TIERS = ALERT_RULE_INFO.l1BalanceRunway.steps ?? []
 
 const validatorsOf = (samples: readonly WatchSample[]): readonly WatchedValidator[] | undefined => lastReachable(samples)?.validators
 

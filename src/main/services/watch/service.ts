@@ -16,18 +16,14 @@ import type { RemoteService } from '../../../shared/contract'
 import type { DataPathDeps } from '../data-path'
 import { checkNode, nodeReads } from './check'
 import { WatchScheduler, type SchedulerClock } from './scheduler'
+import { fleetStateOf, type FleetState } from './fleet-state'
 
 export interface AlertNotice {
   /** a muted rule's alerts are stored and shown, not sent */
   muted: boolean
 }
 
-/** The fleet at a glance, for the tray: the worst state of any watched profile. */
-export interface FleetState {
-  worst: 'ok' | 'warning' | 'critical' | 'unknown'
-  openAlerts: number
-  watched: number
-}
+export type { FleetState } from './fleet-state'
 
 export interface WatchServiceOptions {
   store: WatchStore
@@ -184,14 +180,14 @@ export class WatchService {
     }
   }
 
-  /** Critical or warning when an alert of that severity is open; unknown when no watched profile was checked yet. */
+  /** The tray's state: what of the watched profiles' open alerts needs a person (fleet-state.ts). */
   fleetState(): FleetState {
     const { store, alerts } = this.opts
+    const now = this.now()
     const watched = this.opts.profiles().filter((p) => store.settings(p.id).enabled)
     const open = alerts.open().filter((a) => watched.some((p) => p.id === a.profileId))
     const checked = watched.some((p) => store.recentSamples(p.id, 1).length > 0)
-    const worst = open.some((a) => a.severity === 'critical') ? 'critical' : open.length ? 'warning' : checked ? 'ok' : 'unknown'
-    return { worst, openAlerts: open.length, watched: watched.length }
+    return fleetStateOf({ open, mutes: alerts.mutes(now), now, watched: watched.length, checked })
   }
 
   /** Whether a critical alert of a watched profile is open and its rule not muted (the heartbeat then pings /fail). */

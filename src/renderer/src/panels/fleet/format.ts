@@ -3,7 +3,7 @@
  * row only lays them out. Amounts, percentages and times are written by the one format module
  * (src/shared/domain/format.ts); what is here is the fleet's own.
  */
-import type { Alert, WatchSample } from '../../../../shared/contract'
+import type { WatchSample } from '../../../../shared/contract'
 
 export type Tri = boolean | null
 
@@ -72,9 +72,4 @@ export function summarizeValidators(s: Pick<WatchSample, 'validators' | 'l1FeeRa
     nearestEnd,
     shortestRunway
   }
-}
-
-/** Open alerts by severity, critical first, leaving out a severity with none. */
-export function bySeverity(alerts: readonly Pick<Alert, 'severity'>[]): { severity: Alert['severity']; count: number }[] {
-  return (['critical', 'warning'] as const).map((severity) => ({ severity, count: alerts.filter((a) => a.severity === severity).length })).filter((x) => x.count > 0)
 }

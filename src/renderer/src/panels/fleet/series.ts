@@ -66,3 +66,15 @@ export function hasMetrics(samples: readonly WatchSample[]): boolean {
 export function hasValues(lines: readonly Line[]): boolean {
   return lines.some((l) => l.values.some((v) => v !== null))
 }
+
+/**
+ * The y axis of a fleet chart: from 0, up to a little over the highest value, and never narrower than
+ * `minSpan` (uPlot's own range zooms into the data, so a flat 35 % CPU read as spikes between 34.9 and 35.1).
+ * `ceiling`: the natural top of a share (uptime's 100 %), used while no value is above it.
+ */
+export function yRange(lines: readonly Line[], minSpan: number, ceiling?: number): [number, number] {
+  let high = 0
+  for (const l of lines) for (const v of l.values) if (v !== null && Number.isFinite(v) && v > high) high = v
+  if (ceiling !== undefined && high <= ceiling) return [0, ceiling]
+  return [0, Math.max(minSpan, high * 1.1)]
+}

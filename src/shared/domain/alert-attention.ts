@@ -1,0 +1,81 @@
+/**
+ * Which open alerts still need a person, and how they are counted, wherever alerts are counted: the Alerts
+ * panel's tab and list, the Fleet view's head and rows, the Validators page's alert list and the desktop
+ * tray. One rule: an open alert needs a person until it is acknowledged or its rule is muted; those are
+ * counted apart ("1 critical · 1 acknowledged") and shown dimmed, never in red.
+ *
+ * Structural types only (no contract import): main and the renderer both pass their alerts and mutes.
+ */
+
+export type AlertAttention = 'needs' | 'acknowledged' | 'muted' | 'cleared'
+
+interface CountedAlert {
+  profileId: string
+  rule: string
+  severity: 'critical' | 'warning'
+  clearedAt: number | null
+  acknowledgedAt: number | null
+}
+interface CountedMute {
+  profileId: string
+  rule: string
+  /** ms since epoch */
+  until: number
+}
+
+/**
+ * Whether an alert needs a person now. Acknowledged is said before muted: a person has seen it, whatever
+ * the mute. A mute that has run out (`until` ≤ now) no longer counts.
+ */
+export function attentionOf(alert: CountedAlert, mutes: readonly CountedMute[], now: number): AlertAttention {
+  if (alert.clearedAt !== null) return 'cleared'
+  if (alert.acknowledgedAt !== null) return 'acknowledged'
+  if (mutes.some((m) => m.profileId === alert.profileId && m.rule === alert.rule && m.until > now)) return 'muted'
+  return 'needs'
+}
+
+export interface AlertCounts {
+  /** open, unacknowledged, not muted: by severity */
+  critical: number
+  warning: number
+  /** open, acknowledged by a person */
+  acknowledged: number
+  /** open, its rule muted (and not acknowledged) */
+  muted: number
+}
+
+/** The open alerts of a list counted by what they need (cleared ones are left out). */
+export function countAlerts(alerts: readonly CountedAlert[], mutes: readonly CountedMute[], now: number): AlertCounts {
+  const c: AlertCounts = { critical: 0, warning: 0, acknowledged: 0, muted: 0 }
+  for (const a of alerts) {
+    const at = attentionOf(a, mutes, now)
+    if (at === 'needs') c[a.severity]++
+    else if (at !== 'cleared') c[at]++
+  }
+  return c
+}
+
+/** How many open alerts need a person. */
+export const needingCount = (c: AlertCounts): number => c.critical + c.warning
+
+/** How many are open at all, handled or not. */
+export const openCount = (c: AlertCounts): number => c.critical + c.warning + c.acknowledged + c.muted
+
+/** The worst of what needs a person: 'critical', 'warning', or null when nothing open needs one. */
+export function worstNeeding(c: AlertCounts): 'critical' | 'warning' | null {
+  return c.critical > 0 ? 'critical' : c.warning > 0 ? 'warning' : null
+}
+
+/** The parts of the counts with a number, in the order they are read: what needs a person first. */
+export function countParts(c: AlertCounts): { kind: keyof AlertCounts; count: number; text: string }[] {
+  return (['critical', 'warning', 'acknowledged', 'muted'] as const)
+    .filter((kind) => c[kind] > 0)
+    .map((kind) => ({ kind, count: c[kind], text: `${c[kind]} ${kind}` }))
+}
+
+/** "1 critical · 1 acknowledged"; '' when nothing is open. */
+export function countText(c: AlertCounts): string {
+  return countParts(c)
+    .map((p) => p.text)
+    .join(' · ')
+}
