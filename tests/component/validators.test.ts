@@ -58,15 +58,16 @@ test("a profile without NodeIDs shows the node's own validator, as its watch che
   expect(card()!.find('[data-testid="my-validator-uptime"]').text()).toBe('79.996 %')
   expect(ui.text('my-validator-under')).toBe('under the 80.00 % threshold')
 
-  // A check that answers, then one that does not: minutes of samples fill the last hour, the outage a band in it.
-  await ui.client.call('validators.refresh', {})
+  // A check that reads the validators (on a loaded machine one may miss the check's deadline: checked again),
+  // then one the node refuses: minutes of samples fill the last hour, the outage a band in it.
+  for (let tries = 0; tries < 5; tries++) if ((await ui.client.call('validators.refresh', {})).sample.validators) break
   sim.setConfig({ unresponsive: 'refuse' })
-  await ui.client.call('validators.refresh', {})
+  expect((await ui.client.call('validators.refresh', {})).sample.reachable).toBe(false)
   const chart = () => ui.get('history-chart')
   const span = () => Number(chart().attributes('data-to')) - Number(chart().attributes('data-from'))
-  await ui.until(() => span() === 3_600_000 && ui.get('history-summary').attributes('data-unknown') === '1', 'the history over the last hour, with the check that got no answer')
-  expect(Number(chart().attributes('data-points'))).toBeGreaterThan(0)
-  expect(chart().attributes('data-bands')).toBe('1')
+  const count = (name: string) => Number(chart().attributes(name))
+  await ui.until(() => span() === 3_600_000 && count('data-points') > 0 && count('data-bands') > 0, 'the history over the last hour, with the check that got no answer')
+  expect(Number(ui.get('history-summary').attributes('data-unknown'))).toBeGreaterThan(0)
   expect(ui.get('history-range-hour').classes()).toContain('n-radio-button--checked')
   // The person's choice holds: a day is the last 24 h.
   await ui.click('history-range-day')
