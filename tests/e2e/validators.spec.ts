@@ -73,6 +73,9 @@ test.describe('validators panel', () => {
       const kept = await settleChecks(page, companion, self)
       const chart = page.getByTestId('history-chart')
       const summary = page.getByTestId('history-summary')
+      // Minutes of checks open on the last hour (the first range fits the samples); "Day" is chosen here.
+      await expect(page.getByTestId('history-range-hour')).toHaveClass(/n-radio-button--checked/)
+      await page.getByTestId('history-range-day').click()
       // The node stops answering: the check is kept as unknown (no made-up point).
       s.setConfig({ unresponsive: 'refuse' })
       await refreshNow(page)
@@ -99,14 +102,19 @@ test.describe('validators panel', () => {
     })
   })
 
-  test('a profile without NodeIDs: one click fills them from the node, and my validator appears', async ({ app: page, sim: s }) => {
+  test("a profile without NodeIDs shows the node's own validator, said so; one click fills it into the profile", async ({ app: page, sim: s }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     await openValidators(page, s, 'Empty', [])
     const section = page.getByTestId('my-validators')
-    await expect(section.getByTestId('my-validators-none')).toContainText('This profile lists no NodeIDs')
+    const card = section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)
+    await expect(section.getByTestId('my-validators-own')).toContainText('This profile lists no NodeIDs')
+    await expect(card.getByTestId('my-validator-own')).toHaveText("the node's own NodeID, not listed in this profile")
+    await shot(page, 'validators-03a-own-node')
     await section.getByTestId('fill-node-ids').click()
     await expect(section.getByTestId('fill-result')).toHaveText(`Added ${s.dataset.nodes.self}, this node's NodeID, to “Empty”.`)
-    await expect(section.locator(`[data-testid="my-validator"][data-node-id="${s.dataset.nodes.self}"]`)).toBeVisible()
+    await expect(card).toBeVisible()
+    await expect(card.getByTestId('my-validator-own')).toHaveCount(0)
+    await expect(section.getByTestId('my-validators-own')).toHaveCount(0)
     await shot(page, 'validators-03-filled')
   })
 
@@ -220,7 +228,7 @@ test.describe('validators panel', () => {
     await expect.poll(() => new URL(page.url()).hash).not.toContain('node=')
   })
 
-  test('the history chart gains a point per check, for a day, a week or all', async ({ app: page, sim: s, companion }) => {
+  test('the history chart gains a point per check, for an hour, a day, a week or all', async ({ app: page, sim: s, companion }) => {
     await page.emulateMedia({ colorScheme: 'light' })
     const self = s.dataset.nodes.self
     await openValidators(page, s, 'History', mine(s))
@@ -245,7 +253,7 @@ test.describe('validators panel', () => {
     await expect(chart.locator('canvas')).toHaveCount(1)
     await expect(page.getByTestId('history-summary')).toContainText(`${n} samples`)
     await expect(chart.locator('.u-legend')).toContainText('Uptime (%)')
-    for (const r of ['week', 'all', 'day'] as const) {
+    for (const r of ['week', 'all', 'day', 'hour'] as const) {
       await page.getByTestId(`history-range-${r}`).click()
       await expect(chart).toHaveAttribute('data-points', n)
     }

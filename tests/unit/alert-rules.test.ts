@@ -137,6 +137,11 @@ describe('alert rules: the validators', () => {
     const own = sample(0, { nodeId: NODE, validators: [validator({ uptime: '100.0000' })], metrics: { uptimeWeightedAverage: 71.5, acceptedBlocks: {} } })
     expect(run([own]).fired.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 71.50 % uptime as its peers see it, under 80.00 %`])
     expect(run([own], [], new Map(), withRule('uptimeLow', { threshold: 70 })).fired).toEqual([])
+    // Just under: the digits that keep it under, not "80.00 % …, under 80.00 %" (the node's 4 decimals, its peers' float).
+    const justUnder = run([sample(0, { validators: [validator({ uptime: '79.9960' })] })]).fired
+    expect(justUnder[0]!.message).toContain(`has 79.996 % uptime as this node sees it, under 80.00 %`)
+    const peersJustUnder = sample(0, { nodeId: NODE, validators: [validator({ uptime: '100.0000' })], metrics: { uptimeWeightedAverage: 79.9999, acceptedBlocks: {} } })
+    expect(run([peersJustUnder]).fired[0]!.message).toContain(`has 79.9999 % uptime as its peers see it, under 80.00 %`)
   })
 
   it('left the current set: only a validator seen validating before; it stays open while out', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   avax, axisNumber, bytes, chainName, clockTime, compareDecimal, dateOnly, dateTime, duration, integer, nAvax, namedId,
-  pchainTypeName, percent, PRIMARY_NETWORK_ID, relative, setTimeDisplay, share, shortId, subnetName, unixSecondsToMs, utcText
+  pchainTypeName, percent, percentsAgainst, PRIMARY_NETWORK_ID, relative, setTimeDisplay, share, shortId, subnetName, unixSecondsToMs, utcText
 } from '../../src/shared/domain/format'
 
 afterEach(() => setTimeDisplay('local'))
@@ -45,6 +45,24 @@ describe('percentages have one precision everywhere', () => {
     expect(share(1n, 3n)).toBe('33.33 %')
     expect(share(2n, 3n)).toBe('66.67 %')
     expect(share(1n, 0n)).toBe('—')
+  })
+  it('a value beside its threshold never rounds onto the other side of it', () => {
+    // The review's case: 79.996 under 80 read "80.00 %" in red beside "under the 80.00 % threshold".
+    expect(percentsAgainst('79.9960', 80)).toEqual({ value: '79.996 %', threshold: '80.00 %' })
+    expect(percentsAgainst(79.996, 80)).toEqual({ value: '79.996 %', threshold: '80.00 %' })
+    expect(percentsAgainst('79.9999', '80')).toEqual({ value: '79.9999 %', threshold: '80.00 %' })
+    // A float from the node's metrics, just under: every digit it takes, never through toFixed's rounding.
+    expect(percentsAgainst(79.99999999, 80).value).toBe('79.99999999 %')
+    // Far from it, or on the right side already: the app's two decimals.
+    expect(percentsAgainst('42.1000', 80)).toEqual({ value: '42.10 %', threshold: '80.00 %' })
+    expect(percentsAgainst('80.0040', 80)).toEqual({ value: '80.00 %', threshold: '80.00 %' })
+    expect(percentsAgainst('80', 80)).toEqual({ value: '80.00 %', threshold: '80.00 %' })
+    // A threshold with more digits than two is shown as set; the value stays on its side of it, either way.
+    expect(percentsAgainst('79.99', 79.995)).toEqual({ value: '79.99 %', threshold: '79.995 %' })
+    expect(percentsAgainst('1.0049', '1.0045')).toEqual({ value: '1.005 %', threshold: '1.0045 %' })
+    expect(percentsAgainst('1.0041', '1.0045')).toEqual({ value: '1.00 %', threshold: '1.0045 %' })
+    // Not a number: as percent() writes it.
+    expect(percentsAgainst('n/a', 80)).toEqual({ value: 'n/a', threshold: '80.00 %' })
   })
 })
 

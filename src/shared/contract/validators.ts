@@ -134,7 +134,16 @@ export const validatorSetSchema = z
 export type ValidatorSet = z.infer<typeof validatorSetSchema>
 
 export const validatorDetailSchema = z
-  .object({ subnetID: shortText.nullable(), validator: validatorSchema, delegators: z.array(delegatorSchema).max(100_000) })
+  .object({
+    subnetID: shortText.nullable(),
+    validator: validatorSchema,
+    /**
+     * Absent: not known. An answer assembled offline from the validator's row of a cached set (validators.list,
+     * validators.mine) has no delegator list: the node sends one only when asked for the validator itself.
+     * Never an empty list for "not kept": [] says it has none.
+     */
+    delegators: z.array(delegatorSchema).max(100_000).optional()
+  })
   .strict()
 
 export const samplePointSchema = z
@@ -193,12 +202,12 @@ export const validatorMethods = {
   'validators.history': defineMethod({
     summary: "The Primary Network validators of the active profile as the watch's checks saw them: uptime and connected state over time",
     effect: 'read',
-    input: z.object({ range: z.enum(['day', 'week', 'all']).default('day'), nodeID: nodeIdSchema.optional() }).strict(),
+    input: z.object({ range: z.enum(['hour', 'day', 'week', 'all']).default('day'), nodeID: nodeIdSchema.optional() }).strict(),
     output: z
       .object({
         points: z.array(samplePointSchema).max(200_000),
         /**
-         * The window asked for, in main's clock (ms since epoch): a day or a week back from now; for 'all',
+         * The window asked for, in main's clock (ms since epoch): an hour, a day or a week back from now; for 'all',
          * from the oldest check kept (or now). A chart's time axis spans exactly this.
          */
         from: z.number().int().optional(),

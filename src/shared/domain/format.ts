@@ -65,10 +65,38 @@ export function compareDecimal(a: string | undefined | null, b: string | undefin
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-function fixedHundredths(hundredths: bigint): string {
-  const neg = hundredths < 0n
-  const abs = neg ? -hundredths : hundredths
-  return `${neg ? '-' : ''}${formatUnits(abs / 100n, 0)}.${(abs % 100n).toString().padStart(2, '0')}`
+/** An exact decimal: 79.996 is { units: 79996n, scale: 3 }. */
+interface Decimal {
+  units: bigint
+  scale: number
+}
+
+/** A decimal text ("42.1000", "-1.5") or a finite number, exactly as written (a number as JS prints it); null when neither. */
+function decimalOf(value: number | string): Decimal | null {
+  const text = typeof value === 'number' ? (!Number.isFinite(value) ? '' : /e/i.test(String(value)) ? value.toFixed(20) : String(value)) : value.trim()
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text)
+  if (!m) return null
+  const frac = m[3] ?? ''
+  const units = BigInt(m[2]! + frac)
+  return { units: m[1] ? -units : units, scale: frac.length }
+}
+
+/** The decimal rounded (half up, away from zero) to `decimals`, as units of that scale. */
+function roundedTo(x: Decimal, decimals: number): bigint {
+  if (x.scale <= decimals) return x.units * 10n ** BigInt(decimals - x.scale)
+  const div = 10n ** BigInt(x.scale - decimals)
+  const neg = x.units < 0n
+  const abs = neg ? -x.units : x.units
+  const q = abs / div + ((abs % div) * 2n >= div ? 1n : 0n)
+  return neg ? -q : q
+}
+
+/** Units of scale `decimals` as a percentage text with that many decimals ("-0" is "0"). */
+function fixedPercent(units: bigint, decimals: number): string {
+  const neg = units < 0n
+  const abs = neg ? -units : units
+  const base = 10n ** BigInt(decimals)
+  return `${neg ? '-' : ''}${formatUnits(abs / base, 0)}.${(abs % base).toString().padStart(decimals, '0')} %`
 }
 
 /**
@@ -77,13 +105,28 @@ function fixedHundredths(hundredths: bigint): string {
  */
 export function percent(value: number | string | undefined | null): string {
   if (value === undefined || value === null || value === '') return '—'
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(6) : '') : value.trim()
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text)
-  if (!m) return typeof value === 'number' ? '—' : value
-  const digits = (m[3] ?? '').padEnd(3, '0')
-  let hundredths = BigInt(m[2]!) * 100n + BigInt(digits.slice(0, 2))
-  if (Number(digits[2]) >= 5) hundredths += 1n
-  return `${fixedHundredths(m[1] ? -hundredths : hundredths)} %`
+  const x = decimalOf(value)
+  if (!x) return typeof value === 'number' ? '—' : value
+  return fixedPercent(roundedTo(x, PERCENT_DECIMALS), PERCENT_DECIMALS)
+}
+
+/**
+ * A value and the threshold it is judged by (under it: `value < threshold`), as percentages that say on which
+ * side the value is: the threshold exactly as set (two decimals at least), the value with the app's two
+ * decimals or as many more as it takes to stay on its side, so that 79.996 under a threshold of 80 reads
+ * "79.996 %" beside "80.00 %", never "80.00 %". Every digit shown is exact (a decimal text is read as written).
+ */
+export function percentsAgainst(value: number | string, threshold: number | string): { value: string; threshold: string } {
+  const v = decimalOf(value)
+  const t = decimalOf(threshold)
+  if (!v || !t) return { value: percent(value), threshold: percent(threshold) }
+  const all = Math.max(v.scale, t.scale, PERCENT_DECIMALS)
+  const limit = roundedTo(t, all)
+  const under = (d: number) => roundedTo(v, d) * 10n ** BigInt(all - d) < limit
+  let d = PERCENT_DECIMALS
+  while (d < v.scale && under(d) !== under(v.scale)) d++
+  const exact = Math.max(t.scale, PERCENT_DECIMALS)
+  return { value: fixedPercent(roundedTo(v, d), d), threshold: fixedPercent(roundedTo(t, exact), exact) }
 }
 
 /** part / whole as a percentage with the app's precision, on integers; "—" when whole is 0. */

@@ -61,8 +61,10 @@ describe('entities kept from reads', () => {
 
     // A validator never asked for by itself: from the cached set, whole (the view only shaped what was sent).
     const v = await client.call('validators.get', { nodeID: other.nodeID })
-    expect(v).toMatchObject({ source: 'cache', data: { validator: other, delegators: [] }, offline: { code: 'NETWORK' } })
-    expect(v.offline!.message).toMatch(/assembled from cached entities.*validators\.list/)
+    expect(v).toMatchObject({ source: 'cache', data: { validator: other }, offline: { code: 'NETWORK' } })
+    // Its delegators were never read: not known (no list), not "none" (an empty one).
+    expect(v.data.delegators).toBeUndefined()
+    expect(v.offline!.message).toMatch(/assembled from cached entities.*validators\.list.*delegator list was not kept/)
     expect(v.data.validator.signer?.publicKey).toMatch(/^0x/)
     expect(v.data.validator.validationRewardOwner?.addresses).toEqual([rewardAddress])
     // The set itself, whole or as the table's view, from the one cached answer.

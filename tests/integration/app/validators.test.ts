@@ -63,7 +63,7 @@ describe('validators', () => {
     expect(all.data.totals).toMatchObject({ ownWeight: own.toString(), delegatedWeight: delegated.toString(), totalWeight: (own + delegated).toString() })
     expect(all.data.totals.connectedCount).toBeLessThan(2_000)
     const detail = await client.call('validators.get', { nodeID: self })
-    expect(detail.data.delegators.length).toBeGreaterThan(0)
+    expect(detail.data.delegators?.length).toBeGreaterThan(0)
     expect(detail.data.validator.signer?.proofOfPossession).toMatch(/^0x/)
     expect(detail.data.validator.validationRewardOwner?.addresses.length).toBeGreaterThan(0)
     expect((await failure(client.call('validators.get', { nodeID: notValidator }))).code).toBe('NOT_FOUND')

@@ -3,7 +3,7 @@
  * tier; '' for the node itself) firing with a message, or not firing. A rule that cannot tell (the node
  * unreachable, the API not served) answers null, and its open alerts stay as they are.
  */
-import { avax, duration, percent, utcText } from '../../../shared/domain/format'
+import { avax, duration, percentsAgainst, utcText } from '../../../shared/domain/format'
 import { ALERT_RULE_INFO, type AlertRule, type AlertRuleStep, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
 import { compareVersions, parseVersion } from '../watch/versions'
 
@@ -122,13 +122,14 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
       // The node's view of its own uptime is always full: for its own NodeID, its peers' view (from
       // /ext/metrics) is the one that decides the reward, where the node exports it.
       const own = v.nodeID === last.nodeId && v.subnetID === null ? last.metrics?.uptimeWeightedAverage : undefined
-      const uptime = own ?? (v.uptime === undefined ? undefined : Number(v.uptime))
-      if (uptime === undefined || !Number.isFinite(uptime)) continue
+      // As the node wrote it (a decimal text) where it is the node's: its digits are the ones shown.
+      const written = own ?? v.uptime
+      const uptime = written === undefined ? undefined : Number(written)
+      if (written === undefined || uptime === undefined || !Number.isFinite(uptime)) continue
       const source = own === undefined ? 'as this node sees it' : 'as its peers see it'
-      out.set(
-        subjectOf(v),
-        uptime < threshold ? { firing: true, message: `validator ${nameOf(v)} has ${percent(uptime)} uptime ${source}, under ${percent(threshold)}` } : { firing: false }
-      )
+      // With the digits that keep it under the threshold: 79.996 is not "80.00 %, under 80.00 %".
+      const shown = percentsAgainst(written, threshold)
+      out.set(subjectOf(v), uptime < threshold ? { firing: true, message: `validator ${nameOf(v)} has ${shown.value} uptime ${source}, under ${shown.threshold}` } : { firing: false })
     }
     return out
   },

@@ -52,15 +52,18 @@ function parsed(e: StoredEntity): unknown {
   return JSON.parse(e.data) as unknown
 }
 
-/** validators.get: the validator as the cached set (or "my validators") last showed it; its delegators were not in that read. */
+/**
+ * validators.get: the validator as the cached set (or "my validators") last showed it. Its delegators were
+ * not in that read: the answer has no list (not known), never an empty one (none).
+ */
 const validator: Answerer = (input, c) => {
   const subnetID = (input.subnetID as string | undefined) ?? null
   const e = c.store.get(c.network, 'validator', 'P', validatorKey(input.nodeID as string, subnetID))
   if (!e) return undefined
   return {
-    data: { subnetID, validator: parsed(e), delegators: [] },
+    data: { subnetID, validator: parsed(e) },
     fetchedAt: e.fetchedAt,
-    note: `assembled from cached entities: ${input.nodeID as string} as ${e.source} read it; its delegators are not in that read (none shown)`
+    note: `assembled from cached entities: ${input.nodeID as string} as ${e.source} read it; its delegator list was not kept (that read has none)`
   }
 }
 

@@ -9,7 +9,7 @@ import { SAMPLES_KEPT_PER_PROFILE, type WatchStore } from '../../cache/watch-sto
 import type { EffectiveProfile } from '../profiles/service'
 import type { WatchService } from '../watch/service'
 
-const RANGE_MS = { day: 86_400_000, week: 7 * 86_400_000, all: Number.POSITIVE_INFINITY } as const
+const RANGE_MS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, all: Number.POSITIVE_INFINITY } as const
 /** What validators.history may answer (its output schema's bound): the newest points when there are more. */
 export const MAX_HISTORY_POINTS = 200_000
 

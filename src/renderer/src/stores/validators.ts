@@ -16,7 +16,9 @@ import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
 import { useProfilesStore } from './profiles'
 
-export type HistoryRange = 'day' | 'week' | 'all'
+export type HistoryRange = 'hour' | 'day' | 'week' | 'all'
+
+const HOUR_MS = 3_600_000
 
 /** The watch's first check of a new profile comes within its start jitter (5 s) and takes at most a few more. */
 const FIRST_CHECK_WITHIN_MS = 8_000
@@ -40,6 +42,11 @@ export const useValidatorsStore = defineStore('validators', () => {
   const uptimeRule = shallowRef<RuleSetting | null>(null)
   const watchSettings = shallowRef<WatchProfileSettings | null>(null)
   const range = ref<HistoryRange>('day')
+  /**
+   * Whether a person chose the range. Until then it fits where the samples start: a day, or the last hour when
+   * every check of the day is in it (twenty minutes of checks are no 2 px sliver at the edge of 24 h).
+   */
+  const rangeChosen = ref(false)
   const points = shallowRef<SamplePoint[]>([])
   /** The checks in the range that read no validators (the node did not answer): unknown from each to the next. */
   const unknown = shallowRef<NonNullable<Output<'validators.history'>['unknown']>>([])
@@ -109,6 +116,10 @@ export const useValidatorsStore = defineStore('validators', () => {
     try {
       const out = await api.call('validators.history', { range: range.value })
       if (!current()) return
+      if (fitsAnHour(out)) {
+        range.value = 'hour'
+        return void loadHistory()
+      }
       points.value = out.points
       unknown.value = out.unknown ?? []
       historyWindow.value = out.from !== undefined && out.to !== undefined ? { from: out.from, to: out.to } : null
@@ -120,7 +131,16 @@ export const useValidatorsStore = defineStore('validators', () => {
     }
   }
 
+  /** A day's answer whose checks all fall in its last hour, while the range is not a person's choice. */
+  function fitsAnHour(out: Output<'validators.history'>): boolean {
+    if (rangeChosen.value || range.value !== 'day' || out.to === undefined) return false
+    // Both lists come oldest first (main's samples in their order).
+    const firsts = [out.points[0]?.at, out.unknown?.[0]?.at].filter((t): t is number => t !== undefined)
+    return firsts.length > 0 && Math.min(...firsts) >= out.to - HOUR_MS
+  }
+
   function setRange(r: HistoryRange): void {
+    rangeChosen.value = true
     range.value = r
     void loadHistory()
   }
@@ -169,6 +189,8 @@ export const useValidatorsStore = defineStore('validators', () => {
   }
 
   function loadAll(): void {
+    // Another profile (or the page back): its first range fits its own samples, unless a person chose one.
+    if (!rangeChosen.value) range.value = 'day'
     void loadSettings()
     void loadAlerts()
     void loadHistory()
