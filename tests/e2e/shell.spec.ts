@@ -1,8 +1,11 @@
-/** The app shell in browser mode: access token, navigation, theme. */
+/**
+ * The app shell in browser mode: access token, navigation, theme. (The first screen with more than one
+ * profile, the Fleet, is a component test: tests/component/shell.test.ts.)
+ */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { callApp, expect, openPanel, readServeUrl, shot, startServe, stop, test } from './fixtures'
+import { expect, openPanel, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 test.describe('shell', () => {
   test('without the token the page says where to get it', async ({ page, companion }) => {
@@ -33,22 +36,6 @@ test.describe('shell', () => {
     await expect(page.locator('.n-message', { hasText: 'anyone with this link can use the app on this computer' })).toBeVisible()
     const token = new URL(companion.url).searchParams.get('token')!
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${companion.origin}/?token=${token}#/connections`)
-  })
-
-  test('with more than one profile, the app opens on the Fleet', async ({ page, companion }) => {
-    // The worker's server is shared: make sure it holds two profiles at least, whatever ran before.
-    const url = 'http://127.0.0.1:9'
-    for (const name of ['Shell one', 'Shell two']) {
-      const { profiles } = await callApp(companion, 'profiles.list', {})
-      if (profiles.some((p) => p.name === name)) continue
-      const { id } = await callApp(companion, 'profiles.create', { profile: { name, nodeUrl: url, dataUrl: url, metricsUrl: url, network: 'fuji', nodeIds: [] } })
-      // Not watched: a node that never answers would raise alerts in the other tests of this worker.
-      await callApp(companion, 'watch.setSettings', { profileId: id, enabled: false })
-    }
-    await page.goto(companion.url)
-    await expect(page.getByTestId('connection-state')).toHaveText('connected')
-    await expect(page.getByTestId('panel-title')).toHaveText('Fleet')
-    expect(page.url()).not.toContain('token=')
   })
 
   test('theme follows the system until chosen, and the choice is kept', async ({ app: page }) => {

@@ -4,13 +4,12 @@
  * all" of an address with 5,000+ UTXOs as a job with its count moving, then exact totals per asset,
  * then CSV and JSON exports whose rows match the sim's data set; a cancelled load; and with the sim
  * stopped, the page and the kept set still shown, marked cached with their age. (The sim serves only
- * well-formed UTXOs: a UTXO that does not decode is covered by tests/unit/utxo-atomic-panels.test.ts.)
- * Also here, since this file's browser mode runs without --allow-node-changes: the Atomic panel's issue
- * button is off, saying how to turn it on, while its check still works.
+ * well-formed UTXOs: a UTXO that does not decode is covered by tests/unit/utxo-atomic-panels.test.ts; the
+ * Atomic panel's issue button off without --allow-node-changes is in tests/component/atomic.test.ts.)
  */
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { buildSignedImport, signerUtxos, startSim, type Sim } from '../sim/index'
+import { startSim, type Sim } from '../sim/index'
 import { activateSimProfile, expect, openPanel, shot, test } from './fixtures'
 
 let sim: Sim | undefined
@@ -135,18 +134,4 @@ test('load all of 5,000+ UTXOs with progress, exact totals, CSV and JSON matchin
   await page.reload()
   await expect(page.getByTestId('utxo-addresses')).toHaveValue(rich.cChain)
   await expect(page.getByTestId('utxo-page').getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
-})
-
-test('issuing is off in a browser session without --allow-node-changes', async ({ app: page }) => {
-  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
-  await openUtxos(page, s, 'Atomic changes off')
-  await openPanel(page, 'atomic')
-  await page.getByTestId('atomic-tabs').locator('.n-tabs-tab', { hasText: 'Issue' }).click()
-  const form = page.getByTestId('tx-issue')
-  await expect(form.getByTestId('issue-off')).toContainText('--allow-node-changes')
-  const tx = buildSignedImport(s.dataset, { utxos: signerUtxos(s.dataset).slice(2, 3) })
-  await form.getByTestId('issue-input').fill(tx.hex)
-  await expect(form.getByTestId('issue-preview')).toBeVisible()
-  await expect(form.getByTestId('issue-send')).toBeDisabled()
-  await shot(page, 'atomic-12-issue-off')
 })
