@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
-import { isHashedAsset, precompressAsset } from './src/main/server/renderer-files'
+import { FAVICON_FILE, isHashedAsset, precompressAsset } from './src/main/server/renderer-files'
 
 const root = import.meta.dirname
 
@@ -36,6 +37,21 @@ function precompress(): Plugin {
       const dir = output.dir
       if (!dir) throw new Error('companion:precompress: the renderer build has no output folder')
       await Promise.all(Object.keys(bundle).filter(isHashedAsset).map((file) => precompressAsset(resolve(dir, file))))
+    }
+  }
+}
+
+/**
+ * The app's icon (resources/icon.png, also the desktop window's) as the renderer's favicon.png: index.html
+ * links it, and browser mode answers /favicon.ico with it (renderer-files.ts), so a browser's own request for
+ * it is not a 404 on every load.
+ */
+function favicon(): Plugin {
+  return {
+    name: 'companion:favicon',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FAVICON_FILE, source: readFileSync(resolve(root, 'resources/icon.png')) })
     }
   }
 }
@@ -79,6 +95,6 @@ export default defineConfig({
         input: { index: resolve(root, 'src/renderer/index.html') }
       }
     },
-    plugins: [vue(), nativeResizeObserver(), precompress()]
+    plugins: [vue(), nativeResizeObserver(), precompress(), favicon()]
   }
 })

@@ -16,6 +16,7 @@ import { parseRequestTarget } from './request-target'
  * - Everything else (index.html first) is read on every request and sent `no-store`, so a rebuilt
  *   renderer is picked up at once.
  * - Only files below the root, no dotfiles, only GET and HEAD; an unparseable target is a 400.
+ * - /favicon.ico is the renderer's favicon.png (FAVICON_FILE).
  */
 export interface FileRequest {
   method: string | undefined
@@ -67,6 +68,13 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 const MIN_COMPRESS_BYTES = 512
 /** What the compressed-asset cache may hold in all; past it, assets are still served, uncompressed and uncached. */
 const CACHE_BUDGET_BYTES = 96 * 1024 * 1024
+
+/**
+ * Browsers ask for /favicon.ico whatever the page links: it is the app's icon (resources/icon.png, which the
+ * build writes into the renderer as favicon.png, and which index.html links), with the headers of any file.
+ */
+export const FAVICON_REQUEST = '/favicon.ico'
+export const FAVICON_FILE = 'favicon.png'
 
 /** vite's default asset names: `assets/<name>-<hash>.<ext>`, the hash 8 characters of base64url. */
 const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/
@@ -179,7 +187,7 @@ export function rendererFiles(root: string, opts: RendererFilesOptions): Rendere
 
   /** The file a path names, or undefined when it is outside the root, hidden, or not a file. */
   const locate = async (path: string): Promise<{ rel: string; file: string } | undefined> => {
-    const rel = path === '/' ? 'index.html' : path.slice(1)
+    const rel = path === '/' ? 'index.html' : path === FAVICON_REQUEST ? FAVICON_FILE : path.slice(1)
     if (rel === '' || rel.endsWith('/') || rel.split(/[\\/]/).some((s) => s.startsWith('.') || s === '')) return undefined
     const file = join(rootDir, rel)
     if (!file.startsWith(rootDir + sep)) return undefined

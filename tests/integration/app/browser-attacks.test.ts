@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, truncateSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { connect as tcpConnect } from 'node:net'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -24,6 +24,8 @@ interface Running {
 
 const fakeDirOf = (r: Running): string => r.staticDir!
 
+const APP_ICON = join(import.meta.dirname, '..', '..', '..', 'resources', 'icon.png')
+
 const BUNDLE = `export const x = ${JSON.stringify('console.log("renderer");\n'.repeat(4000))};\n`
 
 async function start(options: Partial<BrowserServerOptions> = {}): Promise<Running> {
@@ -32,6 +34,8 @@ async function start(options: Partial<BrowserServerOptions> = {}): Promise<Runni
   mkdirSync(join(statics.dir, 'assets'))
   writeFileSync(join(statics.dir, 'assets', 'index-AbCd1234.js'), BUNDLE)
   writeFileSync(join(statics.dir, 'assets', 'index-Zy98Xw76.css'), 'body { color: red }\n'.repeat(200))
+  // What the build writes beside index.html (electron.vite.config.ts, favicon()).
+  copyFileSync(APP_ICON, join(statics.dir, 'favicon.png'))
   const server = await startBrowserServer({ server: ctx.app.server, staticDir: statics.dir, port: 0, ...options })
   const token = new URL(server.url).searchParams.get('token')!
   return {
@@ -389,5 +393,18 @@ describe('how the renderer is served', () => {
     expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${r.server.port} ws://localhost:${r.server.port}`)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain("script-src 'self'")
+  })
+
+  it("answers a browser's own GET /favicon.ico with the app's icon and the same headers as the page (review N18)", async () => {
+    const icon = await get('/favicon.ico', 'gzip, br')
+    expect(icon.status).toBe(200)
+    expect(icon.headers['content-type']).toBe('image/png')
+    expect(icon.body.equals(readFileSync(APP_ICON))).toBe(true)
+    expect(icon.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(icon.headers['x-content-type-options']).toBe('nosniff')
+    expect(icon.headers['x-frame-options']).toBe('DENY')
+    expect(icon.headers['cross-origin-resource-policy']).toBe('same-origin')
+    // The page links it under its own name too.
+    expect((await get('/favicon.png')).body.equals(icon.body)).toBe(true)
   })
 })
