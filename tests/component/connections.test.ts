@@ -135,3 +135,20 @@ test('delete asks first; the active profile cannot be deleted', async () => {
   expect(active.querySelector<HTMLButtonElement>('[data-testid="profile-delete"]')!.disabled).toBe(true)
   expect(active.querySelector('[data-testid="profile-delete-why"]')!.getAttribute('aria-label')).toBe('Activate another profile before deleting this one')
 })
+
+test('first run: "More settings…" opens the full form with the name, URL and network typed in the card (review N14)', async () => {
+  const ui = await mountApp({ path: '/connections' })
+  await ui.until(() => ui.has('first-run'), 'the first-run card')
+  await ui.fill('first-nodeUrl', 'http://127.0.0.1:9651')
+  await ui.fill('first-name', 'Validator two')
+  await ui.get('field-network-fuji').find('input').setValue(true)
+  await ui.click('first-more')
+  await ui.until(() => ui.has('profile-form'), 'the profile form')
+  const value = (testId: string): string => (ui.get(testId).element as HTMLInputElement).value
+  expect(value('field-name')).toBe('Validator two')
+  expect(value('field-nodeUrl')).toBe('http://127.0.0.1:9651')
+  // The form's network picker (the card's is the first in the page) has Fuji chosen.
+  expect(ui.all('field-network-fuji').at(-1)!.classes()).toContain('n-radio-button--checked')
+  // The services keep their defaults, as the card says.
+  expect(value('field-dataUrl')).toMatch(/^https:\/\//)
+})

@@ -55,6 +55,9 @@ export function hasErrors(e: FormErrors): boolean {
   return Object.keys(e.fields).length > 0 || Object.keys(e.nodeIds).length > 0 || e.other.length > 0
 }
 
+/** What the first-run card asks for, carried into the full form by its "More settings…". */
+export type FirstRunTyped = Pick<ProfileFormModel, 'name' | 'nodeUrl' | 'network'>
+
 export function newProfileModel(): ProfileFormModel {
   return {
     name: '',
