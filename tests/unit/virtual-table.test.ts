@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { assignSlots, gridTemplate, nextSortOrder, rowWindow } from '../../src/renderer/src/components/virtual-table'
+import { fitColumns } from '../../src/renderer/src/components/fit-columns'
+import { assignSlots, columnsThatFit, gridTemplate, nextSortOrder, rowWindow, type VirtualColumn } from '../../src/renderer/src/components/virtual-table'
 
 describe('virtual table: the rows in the page', () => {
   it('at the top: the screen and the overscan below it', () => {
@@ -36,6 +37,31 @@ describe('virtual table: sorting and columns', () => {
       { key: 'e', title: 'Ends', width: 104, render }
     ])
     expect(g).toEqual({ template: 'minmax(264px, 1fr) 180px 104px', minWidth: 548 })
+  })
+})
+
+describe('a table narrower than its columns leaves some out (review #15: no table behind a sideways scroll)', () => {
+  const col = (key: string, width: number, leaveOut?: number): VirtualColumn<unknown> => ({ key, title: key, width, render: () => key, ...(leaveOut ? { leaveOut } : {}) })
+  // The UTXO table's columns: 965 px in all, the locktime left out first, then the asset, then the owners.
+  const utxo = [col('utxo', 120), col('amount', 180), col('tx', 175), col('owners', 200, 3), col('asset', 120, 2), col('locktime', 170, 1)]
+  const keys = (room: number) => columnsThatFit(utxo, room).map((c) => c.key)
+  it('every column where they all fit, and while the room is not known yet', () => {
+    expect(keys(1200)).toEqual(['utxo', 'amount', 'tx', 'owners', 'asset', 'locktime'])
+    expect(keys(965)).toHaveLength(6)
+    expect(keys(0)).toHaveLength(6)
+  })
+  it('the lowest leaveOut first, until the rest fit, in the order they are drawn', () => {
+    expect(keys(964)).toEqual(['utxo', 'amount', 'tx', 'owners', 'asset'])
+    expect(keys(780)).toEqual(['utxo', 'amount', 'tx', 'owners'])
+    expect(keys(600)).toEqual(['utxo', 'amount', 'tx'])
+  })
+  it('never a column without a leaveOut, however narrow (then the table scrolls)', () => {
+    expect(keys(100)).toEqual(['utxo', 'amount', 'tx'])
+  })
+  it('a flexible column counts its least width', () => {
+    const flexible: VirtualColumn<unknown> = { key: 'id', title: 'id', minWidth: 264, render: () => '' }
+    expect(columnsThatFit([flexible, col('weight', 180), col('delegators', 118, 1)], 500).map((c) => c.key)).toEqual(['id', 'weight'])
+    expect(fitColumns([{ width: 264 }, { width: 180 }, { width: 118, leaveOut: 1 }], 562)).toEqual([true, true, true])
   })
 })
 

@@ -10,6 +10,7 @@
  * slot: a row that scrolls out is reused for the one that scrolls in, and only its text changes.
  */
 import { defineComponent, h, type PropType, type VNodeChild } from 'vue'
+import { fitColumns } from './fit-columns'
 
 export interface VirtualColumn<T> {
   key: string
@@ -25,6 +26,11 @@ export interface VirtualColumn<T> {
   render: (row: T) => VNodeChild
   /** How many columns this cell spans in this row (1 when not given); the cells it covers are not drawn. */
   colSpan?: (row: T) => number
+  /**
+   * Left out when the table is narrower than its columns, lowest first (fit-columns.ts); a column without
+   * one is always shown. What it holds must be reachable otherwise (a row's details).
+   */
+  leaveOut?: number
 }
 
 export type SortOrder = 'descend' | 'ascend' | false
@@ -65,6 +71,12 @@ export function assignSlots(previous: readonly RowSlot[], start: number, end: nu
   const out: RowSlot[] = []
   for (let i = start; i < end; i++) out.push({ index: i, slot: kept.get(i) ?? freed.shift() ?? fresh++ })
   return out
+}
+
+/** The columns that fit in `room` px (all while the room is not known), in their order. */
+export function columnsThatFit<T>(columns: readonly VirtualColumn<T>[], room: number): VirtualColumn<T>[] {
+  const shown = fitColumns(columns.map((c) => ({ width: c.width ?? c.minWidth ?? 0, leaveOut: c.leaveOut })), room)
+  return columns.filter((_, i) => shown[i])
 }
 
 /** The grid's columns: fixed widths, the flexible one as minmax(its least, the rest). */
