@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   avax, axisNumber, bytes, chainName, clockTime, compareDecimal, dateOnly, dateTime, duration, integer, nAvax, namedId,
-  pchainTypeName, percent, percentsAgainst, PRIMARY_NETWORK_ID, relative, setTimeDisplay, share, shortId, subnetName, unixSecondsToMs, utcText
+  pchainTypeName, percent, percentsAgainst, PRIMARY_NETWORK_ID, relative, setTimeDisplay, share, shortId, subnetName, timeTicks, unixSecondsToMs, utcText
 } from '../../src/shared/domain/format'
 
 afterEach(() => setTimeDisplay('local'))
@@ -123,6 +123,10 @@ describe('IDs by name', () => {
   it('chains and subnets', () => {
     expect(chainName('2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5')).toBe('C-Chain')
     expect(chainName(PRIMARY_NETWORK_ID)).toBe('P-Chain')
+    // The C-Chains by their EVM chain id too, as the metrics service names them (review N19).
+    expect(chainName('43114')).toBe('C-Chain')
+    expect(chainName('43113')).toBe('C-Chain (Fuji)')
+    expect(chainName('53935')).toBeNull()
     expect(chainName('2r6KfC1x24T3W2wi8jCFVdDaBWL2ZjAxyz', { '2r6KfC1x24T3W2wi8jCFVdDaBWL2ZjAxyz': 'dfk' })).toBe('dfk')
     expect(chainName('unknown')).toBeNull()
     expect(subnetName(PRIMARY_NETWORK_ID)).toBe('Primary Network')
@@ -136,5 +140,24 @@ describe('IDs by name', () => {
     expect(pchainTypeName(35)).toBe('ConvertSubnetToL1Tx')
     expect(pchainTypeName(39)).toBe('DisableL1ValidatorTx')
     expect(pchainTypeName(99)).toBeNull()
+  })
+})
+
+describe("a chart's time axis is written as the app writes times, one date a day (review N7)", () => {
+  const day = Date.UTC(2026, 10, 14) / 1_000
+  it('ticks 12 h apart over days: the time of day, with the date under the first tick of each day only', () => {
+    setTimeDisplay('utc')
+    const splits = [0, 1, 2, 3, 4].map((i) => day + i * 43_200)
+    expect(timeTicks(splits, 43_200)).toEqual(['00:00\n11-14', '12:00', '00:00\n11-15', '12:00', '00:00\n11-16'])
+  })
+  it('ticks a day or more apart: the date alone, and never the same date twice', () => {
+    setTimeDisplay('utc')
+    expect(timeTicks([day, day + 86_400, day + 2 * 86_400], 86_400)).toEqual(['11-14', '11-15', '11-16'])
+    // ticks that fall twice in one day (not at its start) label it once
+    expect(timeTicks([day + 3_600, day + 50_000, day + 90_000], 86_400)).toEqual(['11-14', '', '11-15'])
+  })
+  it('local time by default, as every other time the app writes', () => {
+    const ms = day * 1_000 + 9 * 3_600_000
+    expect(timeTicks([ms / 1_000], 3_600)).toEqual([`${clockTime(ms)}\n${dateOnly(ms).slice(5)}`])
   })
 })

@@ -222,6 +222,26 @@ export function clockTime(ms: number | undefined | null): string {
   return timeDisplay === 'utc' ? `${t.slice(11, 16)} UTC` : t.slice(11, 16)
 }
 
+/**
+ * The labels of a chart's time axis, for ticks at `splits` (UNIX seconds) `incr` seconds apart, as the app
+ * writes times: the date alone ("11-14") when the ticks are a day or more apart, else the time of day ("03:43",
+ * without " UTC": the axis's own label says the zone) with the date under the first tick of each day. A day is
+ * labelled once: a second tick on a day already labelled is left blank, never "11-14 11-14".
+ */
+export function timeTicks(splits: readonly number[], incr: number): string[] {
+  let day = ''
+  return splits.map((sec) => {
+    const ms = sec * 1_000
+    const date = dateOnly(ms)
+    const first = date !== day
+    day = date
+    if (date === '—') return ''
+    if (incr >= 86_400) return first ? date.slice(5) : ''
+    const t = clockTime(ms).replace(' UTC', '')
+    return first ? `${t}\n${date.slice(5)}` : t
+  })
+}
+
 /** The time of day, to the second: "03:43:07". */
 export function clockTimeSeconds(ms: number | undefined | null): string {
   const t = dateTime(ms)
@@ -267,8 +287,13 @@ export function relative(ms: number | undefined | null, nowMs: number): string {
 /** The Primary Network's subnet ID, which is also the P-Chain's blockchain ID. */
 export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY'
 
-/** The Primary Network's chains on mainnet and Fuji, by blockchain ID. */
+/**
+ * The Primary Network's chains on mainnet and Fuji, by blockchain ID; the C-Chains also by their EVM chain id
+ * (the metrics service's and the data service's EVM routes name chains so).
+ */
 const KNOWN_CHAINS: Readonly<Record<string, string>> = {
+  '43114': 'C-Chain',
+  '43113': 'C-Chain (Fuji)',
   [PRIMARY_NETWORK_ID]: 'P-Chain',
   '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM': 'X-Chain',
   '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5': 'C-Chain',

@@ -5,7 +5,7 @@
  * running) is a gap in the line, never a straight line drawn across it.
  */
 import uPlot from 'uplot'
-import { clockTime, dateOnly, getTimeDisplay } from '../../../shared/domain/format'
+import { getTimeDisplay, timeTicks } from '../../../shared/domain/format'
 import type { ChartInk } from '../composables/useUplot'
 
 /** A stretch of time in UNIX seconds, [from, to]. */
@@ -110,18 +110,7 @@ export function timeAxis(ink: ChartInk): uPlot.Axis {
     labelSize: 20,
     labelFont: '12px sans-serif',
     size: 44,
-    values: (_u, splits, _axis, _space, incr) => {
-      let day = ''
-      return splits.map((sec) => {
-        const ms = sec * 1_000
-        const date = dateOnly(ms)
-        if (incr >= 86_400) return date.slice(5)
-        const first = date !== day
-        day = date
-        const t = clockTime(ms).replace(' UTC', '')
-        return first ? `${t}\n${date.slice(5)}` : t
-      })
-    }
+    values: (_u, splits, _axis, _space, incr) => timeTicks(splits, incr)
   }
 }
 
