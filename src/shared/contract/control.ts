@@ -17,7 +17,8 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'crit'] as
 export const logLevelSchema = z
   .string()
   .trim()
-  // A typed "INFO" is info: the node's logger reads levels case-insensitively.
+  // A typed "INFO" is info, sent as "info": the EVM's logger names its levels in lower case, and not every
+  // version of its parser (LvlFromString) ignores case, so the node is never sent another case.
   .toLowerCase()
   .min(1, 'is required: one of trace, debug, info, warn, error, crit')
   .max(20, 'must be at most 20 characters')
