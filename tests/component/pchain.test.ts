@@ -69,11 +69,10 @@ test('P-Chain: a block by height in json and hex, previous/next, blockchains wit
   expect(time.map((t) => t.text())).toEqual([`time: ${dateTime(mid.timestamp * 1000)}`])
   expect(time[0]!.attributes('title')).toBe(`${mid.timestamp} (unix seconds) · ${utcText(mid.timestamp * 1000)}`)
   expect(ui.text('pchain-type')).toMatch(/^Banff\w+Block \(\d+\)$/)
-  // The block is in the address: opened from it (as a reload does), it shows; its parent is a link that opens it.
+  // The block is in the address: a reload keeps it; its parent is a link that opens it (review #29, item 5).
   expect(window.location.hash).toMatch(new RegExp(`^#/pchain\\?height=${mid.height}`))
-  await ui.go('/connections')
-  await ui.go(`/pchain?height=${mid.height}`)
-  await ui.until(() => blockId() === mid.blockId, 'the block of the address')
+  await ui.reload()
+  await ui.until(() => ui.has('pchain-block-id') && blockId() === mid.blockId, 'the block after a reload')
   await ui.click('pchain-parent-open')
   await ui.until(() => ui.text('pchain-height') === `Height ${mid.height - 1n}`, 'the parent block')
   ui.wrapper.vm.$router.back()
