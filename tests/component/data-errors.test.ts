@@ -60,7 +60,7 @@ test('a data-service 500 with a reason shows the reason and HTTP 500, not "canno
 
 const inputValue = (ui: MountedApp, testId: string): string => {
   const el = ui.get(testId).element
-  return (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : el.querySelector('input, textarea'))?.value ?? ''
+  return (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : el.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))?.value ?? ''
 }
 
 test('a data-service 503 shows the status and the service words; a 429 says rate-limited, counted down; a refused key says so', async () => {
