@@ -31,7 +31,7 @@ type Step = (ui: MountedApp) => Promise<void>
 const GROUP_IDS = { 'Primary Network': 'primary', 'EVM chains': 'evm', 'Interchain messages': 'icm', Blocks: 'blocks' } as const
 const value = (ui: MountedApp, testId: string): string => {
   const el = ui.get(testId).element
-  const input = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : el.querySelector('input, textarea')
+  const input = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : el.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea')
   return input?.value ?? ''
 }
 const attr = (ui: MountedApp, testId: string, name: string): string | undefined => (ui.has(testId) ? ui.get(testId).attributes(name) : undefined)

@@ -20,6 +20,7 @@ import { DOMWrapper, mount, type VueWrapper } from '@vue/test-utils'
 import { NMessageProvider } from 'naive-ui'
 import { createPinia } from 'pinia'
 import { afterEach, vi } from 'vitest'
+import type { Router } from 'vue-router'
 import { nextTick } from 'vue'
 import { createApp, type App, type AppOptions } from '../../src/main/app'
 import { plainSecretStore } from '../../src/main/secrets'
@@ -68,6 +69,8 @@ export interface MountedApp {
   click(testId: string): Promise<void>
   /** Closes the page and its app now, as quitting does (a restart mounts again on the same `dataDir`). */
   close(): void
+  /** Loads the page again, as a reload does: the renderer unmounted and mounted afresh (its modules too) on the same app, at the same address, with the tab's storage kept. */
+  reload(): Promise<void>
 }
 
 interface Opened {
@@ -97,22 +100,17 @@ export async function settle(): Promise<void> {
   await nextTick()
 }
 
-export async function mountApp(options: MountOptions): Promise<MountedApp> {
-  const mode = options.mode ?? 'browser'
-  const folder = options.dataDir ? undefined : tempDir('companion-component-')
-  const dataDir = options.dataDir ?? folder!.dir
-  const app = createApp({ dataDir, mode, secrets: plainSecretStore, ...options.app })
+/** A page shown: its root and its router. */
+interface Page {
+  wrapper: VueWrapper
+  router: Router
+}
+const unreachable = (why: string): never => {
+  throw new Error(why)
+}
 
-  // The page's link: the preload's bridge, over a memory pair to the app's contract server.
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, mode === 'browser' ? 'ws' : 'memory')
-  window.companion = { send: (frame) => pair.client.send(frame), onFrame: (listener) => pair.client.onFrame(listener) }
-  const second = createMemoryPair()
-  app.server.attach(second.server, mode === 'browser' ? 'ws' : 'memory')
-  const client = createRpcClient<Contract>(second.client)
-
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: options.width ?? 1366 })
-  window.location.hash = `#${options.path}`
+/** The page: App.vue with the router, as main.ts mounts it, its modules loaded afresh (a new page's). */
+async function mountPage(): Promise<Page> {
   // A fresh page: the renderer's modules (api client, connection state, module-level refs) loaded again.
   vi.resetModules()
   const [{ default: AppRoot }, { createAppRouter }] = await Promise.all([import('../../src/renderer/src/App.vue'), import('../../src/renderer/src/router')])
@@ -120,13 +118,43 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
   // Vue's own transitions, not test-utils' stubs: Naive UI removes a closed dialog or popover when its leave
   // transition ends, which a stub never reports (the dialog would stay in the page).
   const wrapper = mount(AppRoot, { global: { plugins: [createPinia(), router], stubs: { transition: false, 'transition-group': false } }, attachTo: document.body })
+  await router.isReady()
+  return { wrapper, router }
+}
+
+function unmountPage(wrapper: VueWrapper): void {
+  // Naive UI's message clears its hide timer when hidden, not when unmounted: a toast shown near the end of a
+  // test would fire into a torn-down page (window gone) after the file. Hidden first, its timer goes with it.
+  ;(wrapper.findComponent(NMessageProvider).vm as unknown as { destroyAll(): void }).destroyAll()
+  wrapper.unmount()
+}
+
+export async function mountApp(options: MountOptions): Promise<MountedApp> {
+  const mode = options.mode ?? 'browser'
+  const folder = options.dataDir ? undefined : tempDir('companion-component-')
+  const dataDir = options.dataDir ?? folder!.dir
+  const app = createApp({ dataDir, mode, secrets: plainSecretStore, ...options.app })
+
+  const kind = mode === 'browser' ? 'ws' : 'memory'
+  /** The page's link: the preload's bridge, over a memory pair to the app's contract server (a new one each page load). */
+  const link = (): ReturnType<typeof createMemoryPair> => {
+    const pair = createMemoryPair()
+    app.server.attach(pair.server, kind)
+    window.companion = { send: (frame) => pair.client.send(frame), onFrame: (listener) => pair.client.onFrame(listener) }
+    return pair
+  }
+  let pair = link()
+  const second = createMemoryPair()
+  app.server.attach(second.server, kind)
+  const client = createRpcClient<Contract>(second.client)
+
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: options.width ?? 1366 })
+  window.location.hash = `#${options.path}`
+  /** The page now shown (a reload replaces it); none until the first has mounted. */
+  let shown: Page | undefined
+  const current = (): Page => shown ?? unreachable('no page mounted yet')
   const mounted: Opened = {
-    unmount: () => {
-      // Naive UI's message clears its hide timer when hidden, not when unmounted: a toast shown near the end of a
-      // test would fire into a torn-down page (window gone) after the file. Hidden first, its timer goes with it.
-      ;(wrapper.findComponent(NMessageProvider).vm as unknown as { destroyAll(): void }).destroyAll()
-      wrapper.unmount()
-    },
+    unmount: () => shown && unmountPage(shown.wrapper),
     close: () => {
       client.close()
       second.client.close()
@@ -136,11 +164,13 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
     ...(folder ? { remove: folder.remove } : {})
   }
   opened.push(mounted)
-  await router.isReady()
+  shown = await mountPage()
 
   const page = (): DOMWrapper<Element> => new DOMWrapper(document.body)
   const ui: MountedApp = {
-    wrapper,
+    get wrapper() {
+      return current().wrapper
+    },
     app,
     dataDir,
     client,
@@ -176,7 +206,7 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
       return created.id
     },
     async go(path) {
-      await router.push(path)
+      await current().router.push(path)
       await settle()
     },
     async fill(testId, value) {
@@ -199,6 +229,14 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
       delete window.companion
       // The data folder stays until the test ends: a restart mounts again on it.
       if (mounted.remove) opened.push({ unmount() {}, close() {}, remove: mounted.remove })
+    },
+    async reload() {
+      unmountPage(current().wrapper)
+      shown = undefined
+      pair.client.close()
+      pair = link()
+      shown = await mountPage()
+      await settle()
     }
   }
   await settle()

@@ -1,17 +1,15 @@
 /**
- * The P-Chain explorer and the C-Chain live view in Chromium against the sim: a block by height in
- * both encodings with previous/next walking the chain, the blockchains with their status meanings, bad
- * input refused in the form, a block seen before opened offline; the live block list advancing through
- * two websocket drops with no missing and no repeated height (checked against anvil), the fee chart,
- * the chain config, a block's transactions, and a second EVM instance's live view.
+ * The C-Chain live view in Chromium against the sim: the live block list advancing through two websocket
+ * drops with no missing and no repeated height (checked against anvil), the fee chart, the chain config, a
+ * block's transactions, a second EVM instance's live view, and the heads kept shown offline. (The P-Chain
+ * explorer, a panel for given data, is a component test: tests/component/pchain.test.ts.)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
-import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
-import { dateTime, PRIMARY_NETWORK_ID, utcText } from '../../src/shared/domain/format'
+import { dateTime, utcText } from '../../src/shared/domain/format'
 import { activateSimProfile, expect, openPanel, readServeUrl, shot, startServe, stop, test } from './fixtures'
 
 let sim: Sim | undefined
@@ -32,98 +30,6 @@ async function anvil(url: string, method: string, params: unknown[] = []): Promi
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return ((await r.json()) as { result: unknown }).result
 }
-
-test('P-Chain: a block by height in json and hex, previous/next, blockchains with meanings, bad input, offline', async ({ app: page }) => {
-  test.setTimeout(150_000)
-  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
-  await openChainPanel(page, s, 'P-Chain sim', 'pchain')
-  const blocks = s.dataset.pBlocks
-  const mid = blocks[Math.floor(blocks.length / 2)]!
-  const card = page.getByTestId('pchain-block')
-
-  await page.getByTestId('pchain-block-input').locator('input').fill(mid.height.toString())
-  await page.getByTestId('pchain-block-go').click()
-  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
-  await expect(card.getByTestId('pchain-json')).toContainText('txs')
-  await expect(card.getByTestId('pchain-json')).toContainText(`parentID: ${mid.parentId}`)
-  await expect(card.getByTestId('pchain-type')).toHaveText(/^Banff\w+Block \(\d+\)$/)
-  // The block's time in its tree is a local date, the unix seconds on hover.
-  await expect(card.getByTestId('pchain-json-time').filter({ hasText: /^time: / })).toHaveText(`time: ${dateTime(mid.timestamp * 1000)}`)
-  await shot(page, 'pchain-block-json')
-  // The block is in the address: a reload keeps it; its parent is a link that opens it (review #29, item 5).
-  await expect(page).toHaveURL(new RegExp(`#/pchain\\?height=${mid.height}`))
-  await page.reload()
-  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
-  await card.getByTestId('pchain-parent-open').click()
-  await expect(card.getByTestId('pchain-height')).toHaveText(`Height ${mid.height - 1n}`)
-  await page.goBack()
-  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
-
-  await card.getByTestId('pchain-encoding').getByText('hex').click()
-  await expect(card.getByTestId('pchain-hex').locator('textarea')).toHaveValue(/^0x[0-9a-f]+$/)
-  await shot(page, 'pchain-block-hex')
-
-  await card.getByTestId('pchain-next').click()
-  await expect(card.getByTestId('pchain-height')).toHaveText(`Height ${mid.height + 1n}`)
-  await expect(card.getByTestId('pchain-block-id')).toHaveText(blocks[Math.floor(blocks.length / 2) + 1]!.blockId)
-  await card.getByTestId('pchain-prev').click()
-  await card.getByTestId('pchain-prev').click()
-  await expect(card.getByTestId('pchain-block-id')).toHaveText(blocks[Math.floor(blocks.length / 2) - 1]!.blockId)
-
-  const chains = page.getByTestId('pchain-blockchains')
-  await expect(chains.getByTestId('chain-status').first()).toBeVisible()
-  // The status's meaning on hover; the subnet by name with its ID on hover; IDs short, copyable (review #29).
-  await expect(chains.locator('[data-testid="chain-status"][title*="the blockchain is being validated by the queried node"]').first()).toBeVisible()
-  await expect(chains.locator('[data-testid="chain-status"][title*="the queried node takes part as a non-validating node"]').first()).toBeVisible()
-  await expect(chains).toContainText('deprecated')
-  await expect(chains.getByTestId('chain-subnet-text').filter({ hasText: /^Primary Network$/ }).first()).toHaveAttribute('title', PRIMARY_NETWORK_ID)
-  const other = s.dataset.subnets.find((x) => x.blockchains.length > 0)!
-  await expect(chains.locator(`[data-testid="chain-id"][data-id="${other.blockchains[0]!.blockchainId}"]`).getByTestId('chain-id-text')).toHaveText(/^\w{6}…\w{5}$/)
-  // The Primary Network's supply is AVAX. A permissioned subnet keeps none (issue 19): the app says so,
-  // with the node's own words, rather than calling the subnet unknown.
-  const supply = page.getByTestId('pchain-supply')
-  await expect(supply.getByTestId('pchain-supply-value')).toHaveText(/^[\d,.]+ AVAX$/)
-  const quiet = s.dataset.subnets.find((x) => x.label === QUIET_SUBNET_LABEL)!
-  await supply.getByTestId('pchain-supply-input').locator('input').fill(quiet.subnetId)
-  await supply.getByTestId('pchain-supply-go').click()
-  const notice = supply.getByTestId('error-notice')
-  await expect(notice).toContainText(`No supply is kept for permissioned subnets and L1s, and subnet ${quiet.subnetId} is a permissioned subnet`)
-  await expect(notice.getByTestId('error-upstream')).toHaveText('The node said: fetching current supply failed: not found')
-  await expect(notice).not.toContainText('knows no subnet')
-  await supply.scrollIntoViewIfNeeded()
-  await shot(page, 'pchain-supply-permissioned')
-  await chains.scrollIntoViewIfNeeded()
-  await shot(page, 'pchain-blockchains')
-  await page.setViewportSize({ width: 1024, height: 900 })
-  await chains.scrollIntoViewIfNeeded()
-  await chains.screenshot({ path: test.info().outputPath('pchain-blockchains-1024.png') })
-  await supply.screenshot({ path: test.info().outputPath('pchain-supply-1024.png') })
-
-  for (const bad of ['-1', 'ten']) {
-    await page.getByTestId('pchain-block-input').locator('input').fill(bad)
-    await page.getByTestId('pchain-block-go').click()
-    await expect(card.getByTestId('pchain-block-feedback')).toContainText('must be a block height: a whole number 0 or more')
-  }
-  await card.scrollIntoViewIfNeeded()
-  await shot(page, 'pchain-bad-height')
-  await card.getByTestId('pchain-mode').getByText('By block ID').click()
-  await page.getByTestId('pchain-block-input').locator('input').fill(s.dataset.unknownBlockchainId)
-  await page.getByTestId('pchain-block-go').click()
-  await expect(card).toContainText('no P-Chain block with ID')
-  await page.getByTestId('pchain-block-input').locator('input').fill('not-an-id!')
-  await page.getByTestId('pchain-block-go').click()
-  await expect(card.getByTestId('pchain-block-feedback')).toContainText('must be a cb58 id')
-
-  // the node gone: the block seen before opens from the cache, marked so with its age
-  await s.stop()
-  await card.getByTestId('pchain-mode').getByText('By height').click()
-  await page.getByTestId('pchain-block-input').locator('input').fill(mid.height.toString())
-  await page.getByTestId('pchain-block-go').click()
-  await expect(card.getByTestId('pchain-block-id')).toHaveText(mid.blockId)
-  await expect(card.getByTestId('source-marker')).toHaveAttribute('data-source', 'cache')
-  await expect(card.getByTestId('source-marker')).toContainText(/cached/)
-  await shot(page, 'pchain-offline')
-})
 
 test('C-Chain live: advances through two websocket drops with no gap, fees, config, a block; a second instance', async ({ app: page }) => {
   test.setTimeout(150_000)

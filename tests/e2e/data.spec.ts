@@ -1,16 +1,16 @@
 /**
  * Data-service lookups in Chromium against the sim (issue 10): one lookup of each group, the form
- * refusing bad input before anything is sent, next page and "load all" past short pages, a 429 whose
- * Retry-After counts down and resumes, what a 401 says, signature aggregation with the signed message.
+ * refusing bad input before anything is sent, next page and "load all" past short pages, a lookup and a
+ * whole loaded set shown from the cache once the sim is gone. (A 429 during "load all" counted down and
+ * resumed, what a 401 says, and the signature form's refusals and signed message are component tests:
+ * tests/component/data-errors.test.ts.)
  */
 import type { Page } from '@playwright/test'
 import { DEMO_WALLET } from '../sim/dataset/evm'
 import { dataConfig, pickLookup } from './data-helpers'
-import { activateSimProfile, advanceTime, callApp, expect, openPanel, shot, test } from './fixtures'
+import { activateSimProfile, callApp, expect, openPanel, shot, test } from './fixtures'
 
 const activate = activateSimProfile
-// The page runs on the test clock: a Retry-After wait is moved past together with main, not waited for.
-test.use({ pageClock: true })
 const lookup = pickLookup
 
 const form = (page: Page) => page.getByTestId('lookup-form')
@@ -158,77 +158,6 @@ test('one lookup of each group, the form refusing bad input, paging and load all
   await form(page).getByTestId('lookup-form-submit').click()
   await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '10')
   await shot(page, 'data-06-blocks')
-})
-
-test('a 429 counts down its Retry-After and the load resumes; a refused key says so', async ({ app: page, sim, companion }) => {
-  await activate(page, sim, 'Limits sim')
-  await openPanel(page, 'data')
-  await lookup(page, 'Primary Network', 'subnets')
-  await fill(page, 'pageSize', '2')
-  await form(page).getByTestId('lookup-form-submit').click()
-  const result = page.getByTestId('lookup-result')
-  await expect(result.getByTestId('page-info')).toContainText('more pages follow')
-  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 30, count: 1 })
-  await result.getByTestId('load-all-start').click()
-  const countdown = result.getByTestId('load-all-countdown')
-  await expect(countdown).toContainText(/resuming in [23]\d s/)
-  await shot(page, 'data-07-rate-limit-countdown')
-  // the Jobs menu names the job in words; with no total known, its bar is indeterminate (review #26)
-  await page.getByTestId('jobs-button').click()
-  const job = page.getByTestId('jobs-list').getByTestId('job').first()
-  await expect(job.getByTestId('job-label')).toHaveText('Load all subnets')
-  await expect(job.getByTestId('job-progress')).toHaveAttribute('data-kind', 'indeterminate')
-  await page.getByTestId('jobs-button').click()
-  // Twenty seconds on: still waiting, the countdown where main is.
-  await advanceTime(page, companion, 20_000)
-  await expect(countdown).toContainText(/resuming in (10|\d) s/)
-  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'running')
-  // Past the Retry-After: the same page is asked again and the load goes on to the end.
-  await advanceTime(page, companion, 10_000)
-  await expect(countdown).toHaveCount(0)
-  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'done')
-  await expect(result.getByTestId('load-all-table')).toHaveAttribute('data-rows', String(sim.dataset.subnets.length))
-  // cancelled in a rate-limit wait: it says when it stopped, not the wait it was in
-  sim.faults.add({ service: 'data', kind: 'status429', match: '/subnets', ms: 30, count: 1 })
-  await result.getByTestId('load-all-start').click()
-  await expect(countdown).toBeVisible()
-  await result.getByTestId('load-all-cancel').click()
-  await expect(result.getByTestId('load-all-state')).toHaveAttribute('data-state', 'cancelled')
-  await page.getByTestId('jobs-button').click()
-  await expect(job).toHaveAttribute('data-state', 'cancelled')
-  await expect(job.getByTestId('job-message')).toHaveText(/^Cancelled (before the first page|after page \d+)/)
-  await page.getByTestId('jobs-button').click()
-
-  await dataConfig(sim, { rejectedKeys: ['e2e-refused-key-0123456789'] })
-  await activate(page, sim, 'Refused key', { apiKey: 'e2e-refused-key-0123456789' })
-  await openPanel(page, 'data')
-  await lookup(page, 'Blocks', 'blocks')
-  await form(page).getByTestId('lookup-form-submit').click()
-  await expect(page.getByTestId('lookup-result')).toContainText("refused this profile's API key (HTTP 401)")
-  await shot(page, 'data-08-refused-key')
-})
-
-test('signature aggregation: bad combinations refused in the form, the signed message with copy', async ({ app: page, sim }) => {
-  await activate(page, sim, 'Signatures sim')
-  await openPanel(page, 'signatures')
-  const agg = page.getByTestId('sig-aggregate')
-  await agg.getByTestId('field-message').fill('0x0102')
-  await agg.getByTestId('field-justification').fill('0x03')
-  await agg.getByTestId('field-quorumPercentage').fill('90')
-  await agg.getByTestId('field-quorumPercentageBuffer').fill('20')
-  await agg.getByTestId('sig-aggregate-form-submit').click()
-  await expect(agg.getByTestId('form-problems')).toContainText('give either message or justification, not both')
-  await expect(agg.getByTestId('form-problems')).toContainText('must be at most 100')
-  await shot(page, 'data-09-signatures-refused')
-  await agg.getByTestId('field-message').fill('')
-  await agg.getByTestId('field-quorumPercentageBuffer').fill('5')
-  await agg.getByTestId('sig-aggregate-form-submit').click()
-  await expect(agg.getByTestId('sig-aggregate-hex')).toHaveValue(/^0x[0-9a-f]+$/)
-  const byTx = page.getByTestId('sig-bytx')
-  await byTx.getByTestId('field-txHash').fill(sim.dataset.l1Validators[0]!.registrationTxHash)
-  await byTx.getByTestId('sig-bytx-form-submit').click()
-  await expect(byTx.getByTestId('sig-bytx-hex')).toHaveValue(/^0x[0-9a-f]+$/)
-  await shot(page, 'data-10-signatures-signed')
 })
 
 test('with the sim stopped, a lookup made before shows from the cache, marked cached with its age; so does a whole set loaded before', async ({ app: page, sim }) => {

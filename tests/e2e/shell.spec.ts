@@ -1,6 +1,7 @@
 /**
- * The app shell in browser mode: access token, navigation, theme. (The first screen with more than one
- * profile, the Fleet, is a component test: tests/component/shell.test.ts.)
+ * The app shell in browser mode: access token, navigation, columns at 1024 px. (The first screen with more
+ * than one profile, the Fleet, is a component test: tests/component/shell.test.ts; the theme following the
+ * system until chosen and kept: tests/component/theme.test.ts.)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -36,27 +37,6 @@ test.describe('shell', () => {
     await expect(page.locator('.n-message', { hasText: 'anyone with this link can use the app on this computer' })).toBeVisible()
     const token = new URL(companion.url).searchParams.get('token')!
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${companion.origin}/?token=${token}#/connections`)
-  })
-
-  test('theme follows the system until chosen, and the choice is kept', async ({ app: page }) => {
-    const bg = () => page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)
-    const isDark = async () => {
-      const [r, g, b] = (await bg()).match(/\d+/g)!.map(Number)
-      return r! + g! + b! < 3 * 128
-    }
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await expect.poll(isDark).toBe(true)
-    await shot(page, '11-system-dark')
-    await page.emulateMedia({ colorScheme: 'light' })
-    await expect.poll(isDark).toBe(false)
-
-    await page.getByTestId('theme-dark').click()
-    await expect.poll(isDark).toBe(true)
-    await page.reload()
-    await expect(page.getByTestId('connection-state')).toHaveText('connected')
-    await expect.poll(isDark).toBe(true)
-    await page.getByTestId('theme-system').click()
-    await expect.poll(isDark).toBe(false)
   })
 
   test('at 1024 px both side columns start collapsed; the choice is kept; "/" focuses the panel’s first field', async ({ page, companion }) => {
