@@ -14,7 +14,8 @@
  *
  * The tests that start servers and browsers are the run's longest path; lint and the type checks only need CPU,
  * so they run at a lower priority (`nice`) and fill the time those tests spend waiting, instead of holding the
- * integration tests back until they are done. The unit and component tests run a little below the rest, too.
+ * integration tests back until they are done. Every test stage runs at the run's own priority: a test starved of
+ * CPU misses the bounds it waits within (component tests at a lower priority timed out under the end-to-end stage).
  *
  * Every stage writes to its own log, printed whole when it ends, so lines never interleave (a run of one stage
  * prints live). Any failure fails the run; a stage runs whenever what it needs succeeded, so a lint error still
@@ -41,7 +42,6 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
  * counts of passed/failed tests are read from (a JSON report).
  */
 const CHECK = 10
-const BESIDE = 5
 const STAGES = [
   { name: 'lint', nice: CHECK, cmd: [BIN('eslint'), '.', '--max-warnings', '0'] },
   { name: 'typecheck:node', nice: CHECK, cmd: [BIN('tsc'), '-p', 'tsconfig.node.json', '--noEmit'] },
@@ -61,7 +61,6 @@ const STAGES = [
   {
     name: 'unit',
     after: ['native'],
-    nice: BESIDE,
     cmd: [BIN('vitest'), 'run', '--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'unit.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'unit.json') }
   },
@@ -69,7 +68,6 @@ const STAGES = [
     // The renderer's panels in happy-dom against a real app.
     name: 'component',
     after: ['native'],
-    nice: BESIDE,
     cmd: [BIN('vitest'), 'run', '--project', 'component', '--reporter=dot', '--reporter=json', `--outputFile.json=${join(REPORTS, 'component.json')}`],
     report: { kind: 'vitest', file: join(REPORTS, 'component.json') }
   },

@@ -152,4 +152,5 @@ test('every data-service and metrics endpoint of the spec answers through the pa
       throw new Error(`${e}: ${(err as Error).message}`)
     }
   }
-})
+  // Twenty-two lookups in one page: a few seconds each on a 2-core machine running the other stages beside it.
+}, 300_000)

@@ -84,7 +84,7 @@ const COMMON_LABELS: Readonly<Record<string, string>> = {
  * default, most needed first (a narrow window shows the first few; the column chooser the rest).
  */
 const KINDS: Readonly<Record<string, { labels?: Readonly<Record<string, string>>; defaults: readonly string[] }>> = {
-  listLatestPrimaryNetworkTransactions: { defaults: ['txHash', 'txType', 'blockTimestamp', 'timestamp', 'value', 'amountCreated', 'blockHeight', 'nodeId', 'memo'] },
+  listLatestPrimaryNetworkTransactions: { defaults: ['txHash', 'txType', 'value', 'blockTimestamp', 'timestamp', 'amountCreated', 'blockHeight', 'nodeId', 'memo'] },
   listLatestXChainVertices: { labels: { vertexHash: 'Vertex', vertexHeight: 'Height', vertexTimestamp: 'Time', vertexNumber: 'Number' }, defaults: ['vertexHash', 'vertexHeight', 'vertexTimestamp', 'vertexNumber'] },
   listSubnets: { defaults: ['subnetId', 'isL1', 'createBlockTimestamp', 'threshold', 'ownerAddresses', 'locktime'] },
   listL1Validators: { defaults: ['nodeId', 'subnetId', 'weight', 'remainingBalance', 'creationTimestamp', 'validationId'] },
