@@ -36,7 +36,7 @@ export default defineConfig({
           // the page after its test.
           isolate: false,
           // Generous, as the end-to-end tests': a sim and a mount on a loaded 2-core machine; nothing here asserts speed.
-          testTimeout: 120_000,
+          testTimeout: 240_000,
           hookTimeout: 120_000
         }
       },

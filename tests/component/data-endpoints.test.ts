@@ -153,4 +153,4 @@ test('every data-service and metrics endpoint of the spec answers through the pa
     }
   }
   // Twenty-two lookups in one page: a few seconds each on a 2-core machine running the other stages beside it.
-}, 300_000)
+}, 600_000)

@@ -94,6 +94,12 @@ afterEach(() => {
 
 const sel = (testId: string): string => `[data-testid="${testId}"]`
 
+/**
+ * How long `until` waits. Generous: in CI the component tests share two cores with the integration and end-to-end
+ * stages, and a drawer that opens in half a second alone took over 30 s there once. Nothing here asserts speed.
+ */
+const UNTIL_MS = 90_000
+
 /** Lets promises settle and Vue render: the memory transport answers in microtasks and the app's reads in a few macrotasks. */
 export async function settle(): Promise<void> {
   await new Promise((r) => setTimeout(r, 0))
@@ -192,10 +198,10 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
             await settle()
             if (!ok()) throw new Error(`still waiting for ${what}`)
           },
-          { timeout: 30_000, interval: 20 }
+          { timeout: UNTIL_MS, interval: 20 }
         )
       } catch {
-        throw new Error(`waited 30 s for ${what}; the page showed:\n${document.body.textContent?.replace(/\s+/g, ' ').slice(0, 2_000)}`)
+        throw new Error(`waited ${UNTIL_MS / 1000} s for ${what}; the page showed:\n${document.body.textContent?.replace(/\s+/g, ' ').slice(0, 2_000)}`)
       }
     },
     async profileAt(sim, name = 'sim', more = {}) {
