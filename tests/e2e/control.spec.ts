@@ -40,6 +40,13 @@ async function openControl(page: Page, s: Sim, name: string, folder?: { companio
   if (folder) await chooseProfileDir(folder.companion, name, folder.dir)
   await openPanel(page, 'control')
   await expect(page.getByTestId('control-panel')).toBeVisible()
+  // The profile's first probe gives the admin API 5 s; on a loaded CI machine the sim (in this worker) once took
+  // longer, and the panel rightly said the API was unavailable. As a person would: "Check again" until it answers.
+  await expect(async () => {
+    if (await page.getByTestId('log-level').isVisible()) return
+    await page.getByTestId('status-probe').click()
+    await expect(page.getByTestId('log-level')).toBeVisible({ timeout: 15_000 })
+  }).toPass({ timeout: 90_000 })
 }
 
 /** Answers the confirmation, checking it names the node. */
