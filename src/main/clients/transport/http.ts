@@ -84,15 +84,19 @@ function bodyError(err: unknown, res: Response, service: string, opts: ReadOptio
 /**
  * Ends a read when the signal aborts, with its reason. The fetch's own signal does not reach a body read for
  * sure: the runtime's fetch passes it on through a weak reference to the request, freed once fetch returned.
+ * `release` takes the listener off when the read is over: one signal can outlive many reads (a load-all pages
+ * through thousands), and each left listener would hold its read until the signal goes.
  */
-function abortedBy(signal: AbortSignal | undefined): Promise<never> | undefined {
+function abortedBy(signal: AbortSignal | undefined): { aborted: Promise<never>; release: () => void } | undefined {
   if (!signal) return undefined
+  let onAbort = (): void => {}
   const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason)
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+    onAbort = () => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
   })
   aborted.catch(() => {})
-  return aborted
+  return { aborted, release: () => signal.removeEventListener('abort', onAbort) }
 }
 
 async function readText(res: Response, service: string, maxBytes: number, signal: AbortSignal | undefined): Promise<string> {
@@ -103,25 +107,29 @@ async function readText(res: Response, service: string, maxBytes: number, signal
   }
   if (!res.body) return ''
   const reader = res.body.getReader()
-  const aborted = abortedBy(signal)
+  const abort = abortedBy(signal)
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    let next: ReadableStreamReadResult<Uint8Array>
-    try {
-      next = await (aborted ? Promise.race([reader.read(), aborted]) : reader.read())
-    } catch (err) {
-      await reader.cancel().catch(() => {})
-      throw err
+  try {
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>
+      try {
+        next = await (abort ? Promise.race([reader.read(), abort.aborted]) : reader.read())
+      } catch (err) {
+        await reader.cancel().catch(() => {})
+        throw err
+      }
+      const { done, value } = next
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {})
+        throw new AppError('UPSTREAM_INVALID', `The ${service} sent a body larger than ${maxBytes} bytes`)
+      }
+      chunks.push(value)
     }
-    const { done, value } = next
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new AppError('UPSTREAM_INVALID', `The ${service} sent a body larger than ${maxBytes} bytes`)
-    }
-    chunks.push(value)
+  } finally {
+    abort?.release()
   }
   return chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks, size))
 }
