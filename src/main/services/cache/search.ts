@@ -1,4 +1,5 @@
 import { ENTITY_KINDS, type EntityHit, type Output } from '../../../shared/contract'
+import { CB58_TEXT } from '../../../shared/domain/ids'
 import { AppError } from '../../../shared/rpc/errors'
 import type { EntitiesStore, StoredEntity } from '../../cache/entities-store'
 import { MAX_CHAIN, MAX_KEY, MAX_LABEL } from '../../cache/entity-extract/common'
@@ -38,7 +39,6 @@ export function termsOfQuery(query: string): string[] {
 
 /** The shortest part of an ID searched as a prefix: fewer characters would match a good share of the cache. */
 export const MIN_PARTIAL = 4
-const CB58ISH = /^[1-9A-HJ-NP-Za-km-z]+$/
 const HEXISH = /^(0x)?[0-9a-fA-F]+$/
 
 /**
@@ -56,7 +56,7 @@ export function prefixesOfQuery(query: string): string[] {
     out.add(`0x${hex}`)
     if (hex.length >= MIN_PARTIAL) out.add(hex)
   }
-  if (CB58ISH.test(q)) out.add(`NodeID-${q}`)
+  if (CB58_TEXT.test(q)) out.add(`NodeID-${q}`)
   return [...out]
 }
 

@@ -3,6 +3,7 @@
  * the answer of both routes.
  */
 import { z } from 'zod'
+import { isCb58Id } from '../../domain/ids'
 
 /** Hex bytes with an optional 0x prefix: an even number of hex digits, at least one byte. */
 const hexBytes = (name: string) =>
@@ -20,7 +21,6 @@ const percent = (name: string, def: number) =>
 export const DEFAULT_QUORUM_PERCENTAGE = 67
 export const DEFAULT_QUORUM_PERCENTAGE_BUFFER = 0
 
-const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/
 const HEX_ID = /^(0x)?[0-9a-fA-F]{64}$/
 
 export const aggregateSignaturesBodyFields = {
@@ -31,7 +31,7 @@ export const aggregateSignaturesBodyFields = {
   /** default: the subnet of the message's source blockchain */
   signingSubnetId: z
     .string({ error: 'signingSubnetId must be a string' })
-    .refine((v) => CB58_ID.test(v) || HEX_ID.test(v), { error: 'signingSubnetId must be a subnet id in cb58 or as 32 bytes of hex (optionally 0x-prefixed)' })
+    .refine((v) => isCb58Id(v) || HEX_ID.test(v), { error: 'signingSubnetId must be a subnet id in cb58 or as 32 bytes of hex (optionally 0x-prefixed)' })
     .optional(),
   /** share of the signing subnet's weight that must sign (default 67) */
   quorumPercentage: percent('quorumPercentage', DEFAULT_QUORUM_PERCENTAGE).optional(),
