@@ -106,6 +106,29 @@ export async function settle(): Promise<void> {
   await nextTick()
 }
 
+/**
+ * Gives Naive UI's virtual lists inside this element (n-tree's and n-data-table's virtual-scroll) the height a
+ * browser would report, tall enough for every row: happy-dom lays nothing out and its ResizeObserver never
+ * reports, so such a list draws no rows at all. The height is handed to the list as its resize observer would.
+ */
+export async function layOut(ui: MountedApp, testId: string): Promise<void> {
+  const lists = (): VueWrapper[] => ui.wrapper.findAllComponents({ name: 'VirtualList' }).filter((l) => ui.get(testId).element.contains(l.element))
+  await ui.until(() => lists().length > 0, `a virtual list with rows in ${testId}`)
+  for (const l of lists()) (l.vm as unknown as { handleListResize(entry: unknown): void }).handleListResize({ target: l.element, contentRect: { height: 100_000, width: 1_000 } })
+  await settle()
+}
+
+/** Picks the radio button with this text in the group with this test id, as a click on it does. */
+export async function choose(ui: MountedApp, group: string, text: string): Promise<void> {
+  const button = ui
+    .get(group)
+    .findAll('.n-radio-button')
+    .find((b) => b.text() === text)
+  if (!button) throw new Error(`no "${text}" in ${group}`)
+  await button.find('input').trigger('change')
+  await ui.until(() => button.classes('n-radio-button--checked'), `"${text}" chosen in ${group}`)
+}
+
 /** A page shown: its root and its router. */
 interface Page {
   wrapper: VueWrapper

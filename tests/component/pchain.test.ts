@@ -5,42 +5,17 @@
  * block seen before opened from the cache once the node is gone. (What the panel looks like at 1024 px is the
  * layout test's: tests/e2e/layout.spec.ts; the C-Chain live view stays end-to-end: tests/e2e/chains.spec.ts.)
  */
-import type { VueWrapper } from '@vue/test-utils'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startSim, type Sim } from '../sim/index'
 import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
 import { dateTime, PRIMARY_NETWORK_ID, utcText } from '../../src/shared/domain/format'
-import { mountApp, settle, type MountedApp } from './mount'
+import { choose, layOut, mountApp, type MountedApp } from './mount'
 
 let sim: Sim
 beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
 afterAll(() => sim.stop())
-
-/** Picks the radio button with this text in the group with this test id, as a click on it does. */
-async function choose(ui: MountedApp, group: string, text: string): Promise<void> {
-  const button = ui
-    .get(group)
-    .findAll('.n-radio-button')
-    .find((b) => b.text() === text)
-  if (!button) throw new Error(`no "${text}" in ${group}`)
-  await button.find('input').trigger('change')
-  await ui.until(() => button.classes('n-radio-button--checked'), `"${text}" chosen in ${group}`)
-}
-
-/**
- * Gives the virtual lists inside this element (n-tree's and n-data-table's virtual-scroll) the height a browser
- * would report, tall enough for every row: happy-dom lays nothing out and its ResizeObserver never reports, so
- * such a list draws no rows at all. The height is handed to the list as its resize observer would.
- */
-const virtualLists = (ui: MountedApp, testId: string): VueWrapper[] =>
-  ui.wrapper.findAllComponents({ name: 'VirtualList' }).filter((l) => ui.get(testId).element.contains(l.element))
-async function layOut(ui: MountedApp, testId: string): Promise<void> {
-  await ui.until(() => virtualLists(ui, testId).length > 0, `a virtual list with rows in ${testId}`)
-  for (const l of virtualLists(ui, testId)) (l.vm as unknown as { handleListResize(entry: unknown): void }).handleListResize({ target: l.element, contentRect: { height: 100_000, width: 1_000 } })
-  await settle()
-}
 
 async function show(ui: MountedApp, what: string): Promise<void> {
   await ui.fill('pchain-block-input', what)

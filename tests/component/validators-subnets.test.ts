@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { encodeCb58 } from '../../src/shared/domain/encoding'
 import { startSim, type Sim } from '../sim/index'
 import { QUIET_SUBNET_LABEL } from '../sim/dataset/genSubnets'
+import { currentValidators as nodeValidators } from '../support/node-validators'
 import { mountApp, type MountedApp } from './mount'
 
 let sim: Sim
@@ -16,16 +17,6 @@ beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
 afterAll(() => sim.stop())
-
-/** platform.getCurrentValidators straight from the sim's node, to compare the page with. */
-async function currentValidators(params: { nodeIDs?: string[]; subnetID?: string }): Promise<{ nodeID: string; weight: string }[]> {
-  const res = await fetch(`${sim.nodeUrl}/ext/bc/P`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getCurrentValidators', params })
-  })
-  return ((await res.json()) as { result: { validators: { nodeID: string; weight: string }[] } }).result.validators
-}
 
 /** Types a subnet ID into the picker and presses Enter, as a person does. */
 async function typeSubnet(ui: MountedApp, id: string): Promise<void> {
@@ -35,6 +26,8 @@ async function typeSubnet(ui: MountedApp, id: string): Promise<void> {
 }
 
 const where = (ui: MountedApp): string | undefined => (ui.has('my-validators-where') ? ui.get('my-validators-where').attributes('title') : undefined)
+/** What the sim's node lists, to compare the page with. */
+const currentValidators = (params: { nodeIDs?: string[]; subnetID?: string }) => nodeValidators(sim, params)
 const mine = (): string[] => [sim.dataset.nodes.self, sim.dataset.nodes.notValidator]
 
 test('subnets: a malformed ID named in the form, an unknown one named by the app, a known one with its own set', async () => {
