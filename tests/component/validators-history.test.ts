@@ -4,8 +4,8 @@
  * validator disconnects (shown, acknowledged, notified in the browser once), not again at the next check, and
  * clears when a check this page did not ask for finds it back; an outage is a grey unknown band, not a made-up
  * point, and "Day" spans 24 h on main's clock. (Formerly end-to-end; what the chart looks like is a real
- * browser's canvas: the layout test's pictures. That the real browser's notification permission is asked and
- * granted is tests/e2e/fleet.spec.ts's.)
+ * browser's canvas, pictured by tests/e2e/layout.spec.ts; the real browser's notifications, with their permission
+ * asked and granted, are tests/e2e/fleet.spec.ts's.)
  */
 import { afterEach, beforeAll, afterAll, expect, test } from 'vitest'
 import { OffsetClock } from '../../src/main/clock'

@@ -1,13 +1,16 @@
 /**
- * The Validators panel for given data: the drawer offline says which part was not kept instead of showing it
- * empty, a profile without NodeIDs shows the node's own validator (the one its watch checks), the history
- * fits its first range to where the samples start, and an uptime just under its threshold keeps the digits
- * that put it there. (The whole set scrolled, sorted and filtered in a real browser, and the journeys with the
- * test clock, stay end-to-end: tests/e2e/validators.spec.ts.)
+ * The Validators panel for given data: with the node gone and the page reloaded, my validators, the set and
+ * the drawers from the cache, marked so with their age, and the drawer of a validator never opened saying which
+ * part was not kept instead of showing it empty; a profile without NodeIDs shows the node's own validator (the
+ * one its watch checks) and fills it in with one click, the history fits its first range to where the samples
+ * start, and an uptime just under its threshold keeps the digits that put it there. (The card, the whole set
+ * and the drawer live: validators-set.test.ts; the history over checks and an alert: validators-history.test.ts;
+ * the set scrolled to its end in a real browser's layout stays end-to-end: tests/e2e/validators.spec.ts.)
  */
+import type { DOMWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { startSim, type Sim } from '../sim/index'
-import { mountApp } from './mount'
+import { mountApp, type MountedApp } from './mount'
 
 let sim: Sim
 beforeEach(async () => {
@@ -15,19 +18,38 @@ beforeEach(async () => {
 })
 afterEach(() => sim.stop())
 
-test('offline, a drawer read before shows its delegators; one never opened says its delegator list was not kept, never "none"', async () => {
+const marker = (ui: MountedApp, testId: string): DOMWrapper<Element> => ui.get(testId).find('[data-testid="source-marker"]')
+const toast = (text: string | RegExp): boolean =>
+  [...document.querySelectorAll('.n-message')].some((m) => (typeof text === 'string' ? m.textContent?.includes(text) : text.test(m.textContent ?? '')))
+
+test('with the node gone and the page reloaded: my validators and the set marked cached with their age, a check says so; a drawer read before shows its delegators, one never opened comes from the cached set and says its delegator list was not kept', async () => {
+  const self = sim.dataset.nodes.self
   const ui = await mountApp({ path: '/validators' })
-  await ui.profileAt(sim, 'Drawer offline')
-  await ui.until(() => ui.text('set-count') === '2,000', 'the whole set')
+  await ui.profileAt(sim, 'Offline', { nodeIds: [self, sim.dataset.nodes.notValidator] })
+  const card = () => ui.get('my-validators').find(`[data-testid="my-validator"][data-node-id="${self}"]`)
+  await ui.until(() => ui.text('set-count') === '2,000' && card().exists(), 'the whole set and my validator')
   // Two validators with delegators: one opened while the node answers, one never opened.
   const { data } = await ui.client.call('validators.list', { view: 'table' })
-  const [opened, never] = data.validators.filter((v) => Number(v.delegatorCount ?? 0) > 1 && v.nodeID !== sim.dataset.nodes.self)
+  const [opened, never] = data.validators.filter((v) => Number(v.delegatorCount ?? 0) > 1 && v.nodeID !== self)
   const drawerShows = (nodeID: string) => ui.get('drawer-node-id').attributes('data-text') === nodeID
   await ui.go(`/validators?node=${opened!.nodeID}`)
   await ui.until(() => drawerShows(opened!.nodeID) && ui.text('drawer-delegator-count') === opened!.delegatorCount, 'the delegators, live')
 
   await sim.stop()
   await ui.go('/validators')
+  await ui.reload()
+  await ui.until(() => card().exists() && marker(ui, 'my-validators').attributes('data-source') === 'cache' && ui.text('set-count') === '2,000', 'my validators and the set from the cache')
+  expect(marker(ui, 'my-validators').text()).toMatch(/cached · (just now|\d+ s ago)/)
+  expect(marker(ui, 'validator-set').attributes('data-source')).toBe('cache')
+  expect(marker(ui, 'validator-set').text()).toContain('cached · ')
+  // The header says the node is gone as soon as a panel read from the cache, not at the next minute's probe.
+  await ui.until(() => ui.has('node-state') && ui.get('node-state').attributes('data-state') === 'unreachable', 'the node said unreachable')
+  expect(ui.text('node-state')).toContain('unreachable since')
+  // A check of a node that does not answer says so, and what is shown instead.
+  await ui.click('validators-refresh')
+  await ui.until(() => toast(/The node cannot be reached; showing the data cached (\d+ s|\d+ min) ago/), 'the check said unreachable')
+  expect(toast('nothing is cached')).toBe(false)
+
   await ui.go(`/validators?node=${opened!.nodeID}`)
   await ui.until(() => drawerShows(opened!.nodeID) && ui.get('validator-drawer').find('[data-testid="source-marker"]').attributes('data-source') === 'cache', 'the drawer from the cache')
   expect(ui.text('drawer-delegator-count')).toBe(opened!.delegatorCount)
@@ -35,6 +57,10 @@ test('offline, a drawer read before shows its delegators; one never opened says 
 
   await ui.go(`/validators?node=${never!.nodeID}`)
   await ui.until(() => drawerShows(never!.nodeID) && ui.has('drawer-delegators-not-kept'), 'the delegator list said not kept')
+  // validators.get of this NodeID was never asked: answered from the cached set's entities, marked cached.
+  expect(marker(ui, 'validator-drawer').attributes('data-source')).toBe('cache')
+  expect(ui.text('fact-Own stake')).toContain('AVAX')
+  expect(ui.text('validator-drawer')).not.toContain('nothing is cached')
   // The summary's count and what is said below agree: no "0", no "No current delegators".
   expect(ui.text('fact-Delegators')).toBe(never!.delegatorCount)
   expect(ui.text('drawer-delegators-not-kept')).toContain('The delegator list was not kept')
@@ -44,7 +70,7 @@ test('offline, a drawer read before shows its delegators; one never opened says 
   expect(ui.text('validator-drawer')).not.toContain('No current delegators')
 })
 
-test("a profile without NodeIDs shows the node's own validator, as its watch checks it; the history fits the last hour; an uptime just under the threshold stays under it", async () => {
+test("a profile without NodeIDs shows the node's own validator, as its watch checks it, and one click fills it in; the history fits the last hour; an uptime just under the threshold stays under it", async () => {
   const self = sim.dataset.nodes.self
   sim.validators.setUptime(self, '79.9960')
   const ui = await mountApp({ path: '/validators' })
@@ -57,6 +83,13 @@ test("a profile without NodeIDs shows the node's own validator, as its watch che
   // 79.996 % under the default 80 % threshold: not "80.00 %" in red beside "under the 80.00 % threshold".
   expect(card()!.find('[data-testid="my-validator-uptime"]').text()).toBe('79.996 %')
   expect(ui.text('my-validator-under')).toBe('under the 80.00 % threshold')
+  // One click fills it into the profile: then it is listed, no longer "not listed".
+  await ui.click('fill-node-ids')
+  await ui.until(
+    () => ui.text('fill-result') === `Added ${self}, this node's NodeID, to “No NodeIDs”.` && !ui.has('my-validators-own') && card()?.find('[data-testid="my-validator-own"]').exists() === false,
+    'the NodeID filled in, its card listed'
+  )
+  expect((await ui.client.call('profiles.list', {})).profiles.find((p) => p.name === 'No NodeIDs')?.nodeIds).toEqual([self])
 
   // A check that reads the validators (on a loaded machine one may miss the check's deadline: checked again),
   // then one the node refuses: minutes of samples fill the last hour, the outage a band in it.
