@@ -1,0 +1,39 @@
+/**
+ * The Fleet view's head colours each of its counts as the rows colour their tags (issue 33, point 3): with a
+ * warning nobody handled and a critical alert acknowledged, the head reads "1 warning · 1 acknowledged" with
+ * the warning in amber and the acknowledged dimmed, never all in red (the second review's re-walk found the
+ * whole line red for "3 warning · 1 acknowledged · 1 muted", while no row had a red tag).
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startSim, type Sim } from '../sim/index'
+import { mountApp } from './mount'
+
+let sim: Sim
+beforeAll(async () => {
+  sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
+})
+afterAll(() => sim.stop())
+
+test('the fleet head: a warning in amber, an acknowledged critical dimmed, nothing red', async () => {
+  const ui = await mountApp({ path: '/fleet' })
+  const self = sim.dataset.nodes.self
+  const id = await ui.profileAt(sim, 'sim-A')
+  // Fewer peers than the threshold (a warning) and the validator not connected (critical), acknowledged.
+  await ui.client.call('alerts.setRules', { profileId: id, rules: [{ rule: 'lowPeers', threshold: 100_000 }] })
+  sim.validators.disconnect(self)
+  await ui.client.call('watch.check', { profileId: id })
+  const { open } = await ui.client.call('alerts.list', { profileId: id })
+  expect(open.map((a) => `${a.rule} ${a.severity}`).sort()).toEqual(['lowPeers warning', 'validatorNotConnected critical'])
+  await ui.client.call('alerts.acknowledge', { id: open.find((a) => a.rule === 'validatorNotConnected')!.id })
+
+  await ui.until(() => ui.has('fleet-open-alerts') && ui.text('fleet-open-alerts') === '1 warning · 1 acknowledged', 'the head counts')
+  const tones = ui.all('fleet-open-alerts').flatMap((l) => l.findAll('[data-tone]').map((p) => [p.text(), p.attributes('data-tone')]))
+  expect(tones).toEqual([
+    ['1 warning', 'warning'],
+    ['1 acknowledged', 'default']
+  ])
+  // The row says the same: an amber warning tag, the acknowledged one grey.
+  const row = ui.get('fleet-row')
+  expect(row.find('[data-testid="fleet-row-alerts-warning"]').text()).toBe('1 warning')
+  expect(row.find('[data-testid="fleet-row-alerts-critical"]').exists()).toBe(false)
+})
