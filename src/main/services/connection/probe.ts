@@ -34,9 +34,14 @@ const LABELS: Record<ProbePart, string> = {
 
 type Check = { endpoint: string; run: (signal: AbortSignal) => Promise<string>; hint: (e: AppError) => string }
 
-/** What the probe knows of before: whether the node answered at this very URL (then a URL it cannot reach now is not wrong). */
+/**
+ * What the probe knows of before: whether the node answered at this very URL, and which services answered at
+ * theirs (then a URL it cannot reach now is not wrong).
+ */
 export interface ProbeHistory {
   nodeAnsweredHere?: boolean
+  /** the data and metrics services that answered at their present URL in this run */
+  servicesAnsweredHere?: ReadonlySet<'dataService' | 'metrics'>
 }
 
 /** Checks each part of the interface with one cheap call, all at once, each with its own deadline. */
@@ -59,10 +64,14 @@ export async function probe(clients: Clients, history: ProbeHistory = {}): Promi
     profile.cchainUrl && (e.code === 'NETWORK' || e.code === 'TIMEOUT' || e.code === 'NOT_FOUND')
       ? `Check the C-Chain RPC URL (${profile.cchainUrl}) in Connections: is that EVM node running and reachable?`
       : nodeHint(e)
-  const restHint = (field: string) => (e: AppError): string =>
+  // As for the node (review 2 N9): a service that answered at its URL and now cannot be reached is down or
+  // cut off, and the URL needs no change.
+  const restHint = (field: string, part: 'dataService' | 'metrics', url: string) => (e: AppError): string =>
     e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'
       ? 'Edit this profile in Connections and enter a key the service accepts.'
-      : `Check the ${field} URL in Connections.`
+      : (e.code === 'NETWORK' || e.code === 'TIMEOUT') && history.servicesAnsweredHere?.has(part)
+        ? `The ${field.replace('-', ' ')} answered at ${url} before: it may be stopped, restarting or cut off from this computer. The URL needs no change unless it moved.`
+        : `Check the ${field} URL in Connections.`
 
   const node = clients.node
   const infoHint = (api: string) => (e: AppError): string =>
@@ -132,7 +141,7 @@ export async function probe(clients: Clients, history: ProbeHistory = {}): Promi
     },
     dataService: {
       endpoint: clients.data.baseUrl,
-      hint: restHint('data-service'),
+      hint: restHint('data-service', 'dataService', clients.data.baseUrl),
       run: async (signal) => {
         const r = await callEndpoint(clients.data, dataEndpoints.supportedChains, { path: {}, query: { network: profile.network } }, { signal })
         return `${r.chains.length} supported chains`
@@ -140,7 +149,7 @@ export async function probe(clients: Clients, history: ProbeHistory = {}): Promi
     },
     metrics: {
       endpoint: clients.metrics.baseUrl,
-      hint: restHint('metrics-service'),
+      hint: restHint('metrics-service', 'metrics', clients.metrics.baseUrl),
       run: async (signal) => {
         const r = await callEndpoint(clients.metrics, metricsEndpoints.getAvgTps, { path: { chainId: expected } }, { signal })
         return `average TPS of chain ${expected}: ${r.results.length} points`

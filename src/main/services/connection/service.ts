@@ -14,7 +14,7 @@ function originOf(url: string): string {
 /** The last probe of the active profile, and the one way to run a new one. */
 export class ConnectionService {
   private last: ProbeReport | null = null
-  /** "profile id + node URL" of each node that answered a probe since the app started. */
+  /** "profile id + node URL" of each node that answered a probe since the app started, and "profile id + part + URL" of each data and metrics service. */
   private readonly answered = new Set<string>()
   constructor(
     private readonly connections: Connections,
@@ -31,7 +31,13 @@ export class ConnectionService {
   async probe(): Promise<ProbeReport> {
     const clients = this.connections.get()
     const here = `${clients.profile.id} ${clients.profile.nodeUrl}`
-    const report = { ...(await probe(clients, { nodeAnsweredHere: this.answered.has(here) })), checkedAt: this.now() }
+    const serviceKey = (part: 'dataService' | 'metrics'): string =>
+      `${clients.profile.id} ${part} ${part === 'dataService' ? clients.data.baseUrl : clients.metrics.baseUrl}`
+    const servicesAnsweredHere = new Set((['dataService', 'metrics'] as const).filter((part) => this.answered.has(serviceKey(part))))
+    const report = { ...(await probe(clients, { nodeAnsweredHere: this.answered.has(here), servicesAnsweredHere })), checkedAt: this.now() }
+    for (const part of ['dataService', 'metrics'] as const) {
+      if (report.parts.some((p) => p.part === part && p.status === 'available')) this.answered.add(serviceKey(part))
+    }
     // Any part at the node's URL that answered (its info, P-Chain, … API) says the URL is right.
     const nodeOrigin = originOf(clients.profile.nodeUrl)
     if (report.parts.some((p) => p.status === 'available' && originOf(p.endpoint) === nodeOrigin)) this.answered.add(here)
