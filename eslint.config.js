@@ -3,18 +3,34 @@ import vue from 'eslint-plugin-vue'
 import vueParser from 'vue-eslint-parser'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import { readdirSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { DOM_ONLY_GLOBALS, NODE_ONLY_GLOBALS } from './scripts/environment-globals.js'
 
 /**
  * Lint enforces the layering of DESIGN.md: which folder may import what.
  * `electron` is allowed only in the Electron entry files and the preload, because requiring it in
  * plain Node tries to download the binary; tests, browser mode and the CLI must never load it.
  */
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'worker_threads']
+// Every module Node has, as a whole import path ('util', 'fs/promises', 'node:…'): a pattern group would also
+// match a folder of ours named like one (../domain/ids).
+const NODE_BUILTINS = `^(node:.*|(${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?)$`
 const restrict = (patterns, paths = []) => ['error', { patterns, paths }]
+
+/**
+ * One type-check program holds the whole repo, with the DOM's types and Node's (tsconfig.json), so these keep
+ * each side to the globals it runs with: the renderer (a sandboxed page) has none of Node's, main, the preload,
+ * the tests that run in Node and the scripts none of the DOM's; src/shared runs in both and uses neither.
+ */
+const noGlobals = (names, message) => ['error', ...names.map((name) => ({ name, message }))]
+const NO_DOM_GLOBALS = noGlobals(DOM_ONLY_GLOBALS, 'this runs in Node, where the DOM is not: no window, document or other browser globals')
+const NO_NODE_GLOBALS = noGlobals(NODE_ONLY_GLOBALS, 'this runs in the renderer, a sandboxed page: no process, Buffer, require or other Node globals')
+// `NodeJS.Timeout` and the like: what a Node type names is not what the page's API gives.
+const NO_NODE_TYPES = ['error', { selector: "TSQualifiedName[left.name='NodeJS']", message: "the renderer has no Node types: use the browser's (ReturnType<typeof setTimeout>)" }]
 
 const RENDERER_ONLY_SHARED = [
   { group: ['**/main', '**/main/**', '**/preload/**'], message: 'the renderer imports only src/shared' },
-  { group: ['electron', 'better-sqlite3', 'ws', ...NODE_BUILTINS], message: 'the renderer runs in a sandboxed page: no Node or Electron modules' }
+  { group: ['electron', 'better-sqlite3', 'ws'], message: 'the renderer runs in a sandboxed page: no Node or Electron modules' },
+  { regex: NODE_BUILTINS, message: 'the renderer runs in a sandboxed page: no Node or Electron modules' }
 ]
 /**
  * One folder per panel, and no panel folder imports another: what two panels show alike (a widget, the words
@@ -76,6 +92,18 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] }
   },
   {
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', '*.config.ts'],
+    rules: { 'no-restricted-globals': NO_DOM_GLOBALS }
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: { 'no-restricted-globals': NO_NODE_GLOBALS, 'no-restricted-syntax': NO_NODE_TYPES }
+  },
+  {
+    files: ['src/shared/**'],
+    rules: { 'no-restricted-globals': ['error', ...NO_DOM_GLOBALS.slice(1), ...NO_NODE_GLOBALS.slice(1)], 'no-restricted-syntax': NO_NODE_TYPES }
+  },
+  {
     // Tests read arbitrary JSON from servers under test; asserting on it is the point.
     files: ['tests/**'],
     ignores: ['tests/sim/**'],
@@ -87,7 +115,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict(
         [
           { group: ['**/main', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing of ours outside src/shared' },
-          { group: NODE_BUILTINS, message: 'src/shared runs in the renderer too: no Node built-ins' },
+          { regex: NODE_BUILTINS, message: 'src/shared runs in the renderer too: no Node built-ins' },
           { group: ['electron'], message: 'electron only in the Electron entry files and the preload' }
         ]
       )

@@ -73,4 +73,26 @@ describe('lint of the layering', { timeout: 60_000 }, () => {
       expect.stringContaining("src/main/services/watch/check.ts no-restricted-imports '../chains/pchain-handlers'")
     ])
   })
+
+  it("keeps each side to the globals it runs with, now that one type check sees the DOM's and Node's", async () => {
+    const found = await lint({
+      'src/renderer/src/stores/node.ts':
+        "import { EventEmitter } from 'events'\nlet timer: NodeJS.Timeout | undefined\nexport const x = [process.env['A'], Buffer.from('a'), EventEmitter, timer]\n",
+      'src/renderer/src/stores/page.ts': "export const y = [window.innerWidth, document.title, setTimeout(() => undefined, 1)]\n",
+      'src/main/services/dom.ts': "export const z = [document.title, localStorage.length, new HTMLElement()]\n",
+      'src/main/services/node.ts': "import { join } from 'node:path'\nexport const w = [process.env['A'], Buffer.from('a'), join('a'), new URL('http://a'), fetch, setTimeout]\n",
+      'src/shared/domain/both.ts': "export const v = [window.innerWidth, process.env['A']]\n"
+    })
+    expect(found.map((m) => `${m.file} ${m.rule} ${m.message.split('.')[0]}`).sort()).toEqual([
+      "src/main/services/dom.ts no-restricted-globals Unexpected use of 'HTMLElement'",
+      "src/main/services/dom.ts no-restricted-globals Unexpected use of 'document'",
+      "src/main/services/dom.ts no-restricted-globals Unexpected use of 'localStorage'",
+      "src/renderer/src/stores/node.ts no-restricted-globals Unexpected use of 'Buffer'",
+      "src/renderer/src/stores/node.ts no-restricted-globals Unexpected use of 'process'",
+      "src/renderer/src/stores/node.ts no-restricted-imports 'events' import is restricted from being used by a pattern",
+      'src/renderer/src/stores/node.ts no-restricted-syntax the renderer has no Node types: use the browser\'s (ReturnType<typeof setTimeout>)',
+      "src/shared/domain/both.ts no-restricted-globals Unexpected use of 'process'",
+      "src/shared/domain/both.ts no-restricted-globals Unexpected use of 'window'"
+    ])
+  })
 })
