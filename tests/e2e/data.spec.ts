@@ -3,8 +3,9 @@
  * forth and kept across lookups and panels, a deep link to a tx found page by page, a subnet's genesis as a tree,
  * "load all" past short pages, and then, with the sim gone, the lookups made before and the whole set loaded
  * before shown from the cache, marked cached with their age.
- * What this flow leaves to cheaper levels: that every lookup of every group reaches its endpoint and answers live,
- * and ERC-20 balances with the native balance first (tests/component/data-endpoints.test.ts); the form's refusals
+ * ERC-20 balances with the native balance first, a row the panel adds (happy-dom lays out no table rows to see).
+ * What this flow leaves to cheaper levels: that every lookup of every group reaches its endpoint and answers live
+ * (tests/component/data-endpoints.test.ts); the form's refusals
  * (tests/component/data-errors.test.ts shows a refused form's problems in the panel, a schema-built form like these;
  * the rules and their words: "give addresses or nodeIds", "filtering by txTypes … needs addresses" in
  * tests/integration/app/data.test.ts, pageSize's range and txTypes as a list of the fixed types in
@@ -12,6 +13,7 @@
  * the signature form (tests/component/data-errors.test.ts).
  */
 import type { Page } from '@playwright/test'
+import { DEMO_WALLET } from '../sim/dataset/evm'
 import { dataConfig, pickLookup } from './data-helpers'
 import { activateSimProfile, callApp, expect, openPanel, shot, test } from './fixtures'
 
@@ -106,6 +108,16 @@ test('a lookup paged and kept across panels, a deep link sought page by page, lo
   await result.getByTestId('page-table').locator('.n-data-table-expand-trigger').first().click()
   await expect(result.locator('summary', { hasText: 'blockchains' }).first()).toBeVisible()
   await shot(page, 'data-03-subnets-tree')
+
+  // EVM chains: the chain from the service's list; ERC-20 balances with exact amounts, the native balance first
+  // (a row the panel adds: the component level cannot see rows, the table scrolls virtually and happy-dom lays nothing out)
+  await lookup(page, 'EVM chains', 'erc20')
+  await expect(page.getByTestId('chain-picker')).toContainText('43114')
+  await fill(page, 'address', DEMO_WALLET)
+  await form(page).getByTestId('lookup-form-submit').click()
+  await expect(result.getByTestId('page-table')).toHaveAttribute('data-rows', '11')
+  await expect(result.getByTestId('page-table').locator('tbody tr').first()).toContainText('native')
+  await shot(page, 'data-05-erc20-balances')
 
   // Transactions: load all walks past short pages to the one without nextPageToken. The P-Chain address's
   // transactions in one page of 100 (the sim's usual limit of UTXOs a page lets them all through) are what the
