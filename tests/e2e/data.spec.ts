@@ -24,6 +24,8 @@ const form = (page: Page) => page.getByTestId('lookup-form')
 const fill = (page: Page, field: string, value: string) => form(page).getByTestId(`field-${field}`).fill(value)
 
 test('a lookup paged and kept across panels, a deep link sought page by page, load all; the sim gone, both from the cache', async ({ app: page, sim, companion }) => {
+  // One long flow (about 80 s alone under a load of 30 on two cores): the default 120 s is too tight beside other stages.
+  test.setTimeout(240_000)
   await activate(page, sim, 'Data sim')
   await openPanel(page, 'data')
 

@@ -78,7 +78,7 @@ async function statusColumn(page: Page, status: (typeof STATUS)[number]): Promis
 // with the status column open and closed. (Loading the app for each width and state and opening every panel six
 // times cost twice the time and proved nothing more: the column is toggled in place as a person toggles it.)
 test('every panel fits at 1024, 1440 and 1920 px, status column open and closed, with the demo data loaded', async ({ app: page, companion }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
   const ds = s.dataset
   const profile = await callApp(companion, 'profiles.create', {
