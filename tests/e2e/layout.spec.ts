@@ -17,8 +17,7 @@ test.afterEach(async () => {
 })
 
 const WIDTHS = [1024, 1440, 1920] as const
-/** The status column open and closed (AppShell keeps the choice in this key; the shell reads it at start). */
-const STATUS_KEY = 'companion.status.collapsed'
+/** The status column open and closed (toggled in the page with the shell's own buttons). */
 const STATUS = ['open', 'closed'] as const
 
 /** What overflows: "<where> spills 23px: text…"; hidden elements and scroll-hinted containers left out. */
@@ -60,10 +59,24 @@ async function overflowing(page: Page): Promise<string[]> {
   })
 }
 
-// One test for the three widths and both states of the status column: one sim and one profile, and the app
-// loaded once per width and state (the shell decides at start whether its side columns begin collapsed, so each
-// starts with a load of its own); the panels are then opened by their deep links as a click on a link opens
-// them, without loading the page again.
+/**
+ * The status column open or closed, with the shell's own buttons as a person sets it; then two frames (a resize
+ * observer's callback runs in the first, the re-render it asks for is laid out by the second), counted by the
+ * page, not guessed as a duration.
+ */
+async function statusColumn(page: Page, status: (typeof STATUS)[number]): Promise<void> {
+  const side = page.getByTestId('status-sider')
+  const closed = String(status === 'closed')
+  if ((await side.getAttribute('data-collapsed')) !== closed) await page.getByTestId(status === 'closed' ? 'status-collapse' : 'status-expand').click()
+  await expect(side).toHaveAttribute('data-collapsed', closed)
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+}
+
+// One test for the three widths and both states of the status column: one sim and one profile, the app loaded
+// once per width (the shell decides at start whether the menu begins collapsed: under 1280 px), each panel opened
+// once per width by its deep link (as a click on a link opens it, without loading the page again), and measured
+// with the status column open and closed. (Loading the app for each width and state and opening every panel six
+// times cost twice the time and proved nothing more: the column is toggled in place as a person toggles it.)
 test('every panel fits at 1024, 1440 and 1920 px, status column open and closed, with the demo data loaded', async ({ app: page, companion }) => {
   test.setTimeout(360_000)
   const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
@@ -94,19 +107,18 @@ test('every panel fits at 1024, 1440 and 1920 px, status column open and closed,
   const found: string[] = []
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 })
-    for (const status of STATUS) {
-      for (const [i, v] of visits.entries()) {
-        if (i === 0) {
-          // The page is on the app's origin already (the fixture opened it): the choice is kept before the load.
-          await page.evaluate(([key, closed]) => localStorage.setItem(key, closed), [STATUS_KEY, status === 'closed' ? '1' : '0'] as const)
-          await page.goto(`${base}${v.hash}`)
-          await expect(page.getByTestId('status-sider')).toHaveAttribute('data-collapsed', String(status === 'closed'))
-        } else await page.evaluate((hash) => (location.hash = hash), v.hash)
-        // The ready marker is the panel's own (no two panels share one), so the one before it is gone.
-        await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
-        // Let the tables lay out and the charts draw: two frames (a resize observer's callback runs in the first, the
-        // re-render it asks for is laid out by the second), counted by the page, not guessed as a duration.
-        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+    // The page is on the app's origin already (the fixture opened it): no choice kept, as a new user starts.
+    await page.evaluate(() => localStorage.clear())
+    await page.goto(`${base}${visits[0]!.hash}`)
+    await expect(page.getByTestId('nav-sider')).toHaveAttribute('data-collapsed', String(width < 1280))
+    for (const [i, v] of visits.entries()) {
+      if (i > 0) await page.evaluate((hash) => (location.hash = hash), v.hash)
+      // The ready marker is the panel's own (no two panels share one), so the one before it is gone.
+      await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
+      // open then closed, closed then open: one click each, whichever state the panel before left
+      const states = (await page.getByTestId('status-sider').getAttribute('data-collapsed')) === 'true' ? [...STATUS].reverse() : STATUS
+      for (const status of states) {
+        await statusColumn(page, status)
         for (const p of await overflowing(page)) found.push(`${width}px status ${status} ${v.path}: ${p}`)
         // Pictures for people (SHOTS=1, as shot() takes them): no assertion reads them.
         if (process.env['SHOTS']) await page.screenshot({ path: `test-results/layout/${width}-${status}-${v.path}.png`, fullPage: true })
