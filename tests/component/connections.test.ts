@@ -152,3 +152,24 @@ test('first run: "More settings…" opens the full form with the name, URL and n
   // The services keep their defaults, as the card says.
   expect(value('field-dataUrl')).toMatch(/^https:\/\//)
 })
+
+test('first run: the app opens on "Connect to your node"; a URL with a path is refused; Connect makes the profile active and checks it', async () => {
+  const ui = await mountApp({ path: '/' })
+  await ui.until(() => ui.text('panel-title') === 'Connections' && ui.has('first-run'), 'the first-run card')
+  expect(ui.text('first-run')).toContain('Connect to your node')
+  expect(ui.text('node-state')).toBe('no profile')
+  expect(ui.text('first-demo')).toContain('Or try the local demo network: run')
+  expect(ui.get('first-demo-command').attributes('data-text')).toBe('npm run demo')
+  // A URL with a path is refused here too.
+  await ui.fill('first-nodeUrl', 'http://127.0.0.1:9650/ext/info')
+  await ui.click('first-connect')
+  await ui.until(() => ui.text('first-run').includes('without a path (remove "/ext/info")'), 'the path refused')
+  const closed = `http://127.0.0.1:${await closedPort()}`
+  await ui.fill('first-nodeUrl', closed)
+  await ui.fill('first-name', 'First node')
+  await ui.click('first-connect')
+  await ui.until(() => card('First node')?.querySelector('[data-testid="profile-active-badge"]') != null, 'the profile, active')
+  // Checked by itself: the node at that URL does not answer; it never did, so nothing of it is cached.
+  await ui.until(() => ui.get('status-info').attributes('data-state') === 'unavailable' && /^node unreachable since \d\d:\d\d$/.test(ui.text('node-state')), 'the node unreachable')
+  await ui.until(() => /Node unreachable since \d\d:\d\d — nothing from it is cached yet/.test(ui.text('node-banner')), 'the banner')
+})

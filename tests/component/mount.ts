@@ -271,3 +271,37 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
   await settle()
   return ui
 }
+
+/** A file the page saved (components/download.ts): its name and its text. */
+export interface SavedFile {
+  name: string
+  text(): Promise<string>
+}
+
+/**
+ * Catches the files the page saves from now on, as the browser would receive them: the Blob behind the object
+ * URL and the name on the link clicked. happy-dom saves nothing, and its link would navigate the page away.
+ * A real download is the end-to-end tests' (the UTXO set's export). `stop()` puts the browser's own back.
+ */
+export function catchDownloads(): { files: SavedFile[]; stop(): void } {
+  const files: SavedFile[] = []
+  const blobs = new Map<string, Blob>()
+  const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:component-${blobs.size}`
+    blobs.set(url, blob as Blob)
+    return url
+  })
+  const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.getAttribute('href') ?? '')
+    if (blob) files.push({ name: this.download, text: () => blob.text() })
+  })
+  return {
+    files,
+    stop() {
+      create.mockRestore()
+      revoke.mockRestore()
+      click.mockRestore()
+    }
+  }
+}

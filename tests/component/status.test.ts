@@ -1,11 +1,14 @@
 /**
  * The status view's node blocks for what the node serves: "does not serve" instead of an error for a node
  * without the info or health API, and a failing health check first, open, with the node's words as text.
- * (The node live, then gone and shown from the cache, and the header pill's journey stay end-to-end:
- * tests/e2e/status.spec.ts.)
+ * The header pill and the banner while the node goes and comes back, and the Interface list checking itself
+ * again (the node back, the active profile's URL saved, the minute's timer). (The node live, then gone and shown
+ * from the cache: tests/component/status-live.test.ts.)
  */
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { OffsetClock } from '../../src/main/clock'
 import { startSim, type Sim } from '../sim/index'
+import { closedPort } from '../support/ports'
 import { simConfig } from '../support/sim-config'
 import { mountApp, type MountedApp } from './mount'
 
@@ -79,4 +82,61 @@ test('offline: the cached health checks keep their chains’ names (N8); the nod
   const hints = ui.all('status-hint').map((h) => h.text()).join('\n')
   expect(hints).not.toMatch(/Check the node URL/)
   expect(hints).toContain('The URL needs no change unless the node moved')
+})
+
+test('the node unreachable since hh:mm with a banner, then back: the list checks itself again; so it does when the active profile moves, and every minute', async () => {
+  // The page's own timers (the watch's poll, the minute's check) run on a clock the test moves: setInterval
+  // alone is faked, so the page's dates, main's timers (its Clock) and the sim's keep their own.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+  try {
+    const clock = new OffsetClock()
+    const ui = await mountApp({ path: '/connections', app: { clock } })
+    const id = await ui.profileAt(sim, 'Pill sim')
+    await ui.until(() => ui.text('node-state') === 'node reachable' && ui.text('status-summary').includes('9 of 9 available · checked'), 'the node reachable')
+    expect(ui.has('node-banner')).toBe(false)
+    // The page's link to the app is said apart from the node.
+    expect(ui.text('connection-state')).toBe('connected')
+    await ui.client.call('watch.setSettings', { profileId: id, intervalSec: 5 })
+
+    await simConfig(sim, { unresponsive: 'refuse' })
+    await checkAgain(ui)
+    await ui.until(() => attr(ui, 'node-state', 'data-state') === 'unreachable' && ui.has('node-banner'), 'the node unreachable')
+    expect(ui.text('node-state')).toMatch(/^node unreachable since \d\d:\d\d$/)
+    expect(ui.text('node-banner')).toMatch(/Node unreachable since \d\d:\d\d — showing cached data/)
+    expect(attr(ui, 'node-banner-since', 'title')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+    expect(attr(ui, 'status-info', 'data-state')).toBe('unavailable')
+
+    // The node answers again: main's watch sees it at its next check, the page reads that at its next look and
+    // checks the Interface list again, with no click (well before the minute's timer).
+    await simConfig(sim, { unresponsive: null })
+    clock.advance(6_000)
+    await vi.waitFor(async () => expect((await ui.client.call('watch.status', {})).profiles.find((p) => p.profileId === id)?.last?.reachable).toBe(true), { timeout: 60_000, interval: 50 })
+    vi.advanceTimersByTime(16_000)
+    await ui.until(() => attr(ui, 'status-info', 'data-state') === 'available' && ui.text('node-state') === 'node reachable' && !ui.has('node-banner'), 'the node back')
+    expect(ui.text('status-summary')).toContain('9 of 9 available')
+
+    // The active profile saved with another node URL: checked again at once.
+    const closed = `http://127.0.0.1:${await closedPort()}`
+    document.querySelector<HTMLElement>('[data-testid="profile-item"][data-profile-name="Pill sim"] [data-testid="profile-edit"]')!.click()
+    await ui.until(() => ui.has('field-nodeUrl'), 'the edit form')
+    await ui.fill('field-nodeUrl', closed)
+    await ui.get('profile-form').trigger('submit')
+    await ui.until(() => !ui.has('profile-form'), 'the form saved')
+    await ui.until(() => attr(ui, 'status-info', 'data-state') === 'unavailable', 'the moved node checked')
+    expect(ui.text('status-info')).toContain(closed)
+    await ui.until(() => attr(ui, 'node-state', 'data-state') === 'unreachable', 'the pill')
+
+    // Back to the sim behind the page's back (another window): the page sees the change and checks again.
+    await ui.client.call('watch.setSettings', { profileId: id, enabled: false })
+    await ui.client.call('profiles.update', { id, profile: { nodeUrl: sim.nodeUrl } })
+    await ui.until(() => attr(ui, 'status-info', 'data-state') === 'available', 'the node at its URL again')
+    await ui.until(() => !ui.has('status-probe') || !ui.get('status-probe').classes().includes('n-button--loading'), 'that check over')
+    // A minute on: the page's timer checks again by itself (main's clock moved too, so the check is a minute newer).
+    const before = attr(ui, 'status-checked', 'title')
+    clock.advance(61_000)
+    vi.advanceTimersByTime(61_000)
+    await ui.until(() => attr(ui, 'status-checked', 'title') !== before && ui.text('status-checked') === 'just now', 'the minute’s check')
+  } finally {
+    vi.useRealTimers()
+  }
 })

@@ -1,13 +1,11 @@
 /**
  * The connections panel and the status view, as a person uses them in browser mode against anvil: a first
- * profile made, probed, kept over a reload and edited; the first-run page. What the form says for given
- * input (bad URLs and NodeIDs, the write-only API key, delete asking first) is checked at the component
- * level: tests/component/connections.test.ts.
+ * profile made, probed, kept over a reload and edited. It needs the browser for the reload: the page's
+ * access token kept for the tab and gone from the address, and the dark theme's real CSS. What the form says
+ * for given input (bad URLs and NodeIDs, the write-only API key, delete asking first) and the first-run page
+ * are checked at the component level: tests/component/connections.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, fillProfile, ownServe, profileItem, shot, test } from './fixtures'
+import { expect, fillProfile, profileItem, shot, test } from './fixtures'
 
 const OTHER_PARTS = ['admin', 'core', 'pchain', 'info', 'health', 'dataService', 'metrics'] as const
 
@@ -86,38 +84,5 @@ test.describe('connections', () => {
     await page.getByTestId('profile-save').click()
     await expect(page.getByTestId('profile-form')).toBeHidden()
     await expect(item).not.toContainText('custom')
-  })
-
-  test('first run: the app opens on "Connect to your node"; Connect creates the profile, makes it active and checks it', async ({ page, companion }) => {
-    await page.setViewportSize({ width: 1920, height: 1000 })
-    const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-first-'))
-    const close = await ownServe(page, dataDir)
-    try {
-      await expect(page.getByTestId('panel-title')).toHaveText('Connections')
-      const first = page.getByTestId('first-run')
-      await expect(first).toContainText('Connect to your node')
-      await expect(page.getByTestId('node-state')).toHaveText('no profile')
-      await expect(page.getByTestId('first-demo')).toContainText('Or try the local demo network: run')
-      await expect(page.getByTestId('first-demo-command')).toHaveAttribute('data-text', 'npm run demo')
-      await shot(page, '12-first-run')
-      // A URL with a path is refused here too.
-      await page.getByTestId('first-nodeUrl').fill('http://127.0.0.1:9650/ext/info')
-      await page.getByTestId('first-connect').click()
-      await expect(first).toContainText('without a path (remove "/ext/info")')
-      await page.getByTestId('first-nodeUrl').fill(companion.closedUrl)
-      await page.getByTestId('first-name').fill('First node')
-      await page.getByTestId('first-connect').click()
-      const item = profileItem(page, 'First node')
-      await expect(item.getByTestId('profile-active-badge')).toBeVisible()
-      // Checked by itself: the node at that URL does not answer.
-      await expect(page.getByTestId('status-info')).toHaveAttribute('data-state', 'unavailable')
-      await expect(page.getByTestId('node-state')).toHaveText(/^node unreachable since \d\d:\d\d$/)
-      // It never answered: nothing of it is cached, and the banner does not pretend otherwise.
-      await expect(page.getByTestId('node-banner')).toContainText(/Node unreachable since \d\d:\d\d — nothing from it is cached yet/)
-      await shot(page, '13-first-run-connected')
-    } finally {
-      await close()
-      await rm(dataDir, { recursive: true, force: true })
-    }
   })
 })
