@@ -31,9 +31,9 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.ts'],
           environment: './tests/component/environment.ts',
-          // As the unit tests: the files of a worker share one module registry (Naive UI, Vue, the sim), a third
-          // of the stage's CPU less. Each mount loads the renderer's own modules afresh (mount.ts), and cleans
-          // the page after its test.
+          // As the unit tests: the files of a worker share one module registry (Naive UI, Vue, the app, the sim
+          // and its data set), a third of the stage's CPU less. Each mount loads only the page's own modules
+          // afresh (src/renderer and the src/shared ones it uses: mount.ts), and cleans the page after its test.
           isolate: false,
           // Generous, as the end-to-end tests': a sim and a mount on a loaded 2-core machine; nothing here asserts speed.
           testTimeout: 240_000,

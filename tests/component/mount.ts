@@ -13,13 +13,20 @@
  * Nothing in the renderer changes for tests, and browser mode's token and Origin checks are untouched.
  *
  * The renderer's modules hold the client and its connection state at module level, as in a page: each mount
- * loads them afresh (vi.resetModules), so that one test's subscriptions and stores never reach the next.
- * Every mount is unmounted, and its app closed and folder removed, after the test (afterEach below).
+ * loads the page's own modules afresh (src/renderer and the src/shared ones it uses, format's time display among
+ * them), so that one test's subscriptions and stores never reach the next. Everything else stays loaded for the
+ * worker: Vue, Naive UI and the other packages (Node's, never reloaded), the app (src/main) and the sim, which the
+ * integration tests share across files in the same way. Reloading all of them for each mount made every file
+ * evaluate the app, its schemas and the sim's data set again: seconds of CPU a file.
+ * Every mount is unmounted, and its app closed and folder removed, when its test finishes (onTestFinished: a
+ * hook at this module's top would be registered only in the first file of a worker, which alone loads it).
  */
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { DOMWrapper, mount, type VueWrapper } from '@vue/test-utils'
 import { NMessageProvider } from 'naive-ui'
 import { createPinia } from 'pinia'
-import { afterEach, vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import type { Router } from 'vue-router'
 import { nextTick } from 'vue'
 import { createApp, type App, type AppOptions } from '../../src/main/app'
@@ -80,7 +87,8 @@ interface Opened {
 }
 const opened: Opened[] = []
 
-afterEach(() => {
+/** Closes every page and app of the test, removes their folders, and empties the document and the tab's storage. */
+function closeAll(): void {
   for (const o of opened.splice(0)) {
     o.unmount()
     o.close()
@@ -90,7 +98,7 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
   delete window.companion
-})
+}
 
 const sel = (testId: string): string => `[data-testid="${testId}"]`
 
@@ -138,10 +146,42 @@ const unreachable = (why: string): never => {
   throw new Error(why)
 }
 
+/** Where the page's own modules live: what a new page loads again. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const PAGE_MODULES = [join(ROOT, 'src/renderer/'), join(ROOT, 'src/shared/')]
+
+/** One module in Vitest's registry of the worker (vite's EvaluatedModuleNode), as far as a reload touches it. */
+interface LoadedModule {
+  promise?: unknown
+  exports?: unknown
+  evaluated: boolean
+  importers: Set<string>
+}
+
+/**
+ * Marks the page's modules unloaded, as vi.resetModules() does for every module, so the next import evaluates them
+ * again from the code the worker already has (no new transform). Vitest offers no reset of some modules only;
+ * its registry is the worker state's, where vi.resetModules() finds it. Without it, all modules are reset.
+ */
+function freshPageModules(): void {
+  const registry = (globalThis as { __vitest_worker__?: { evaluatedModules?: { idToModuleMap?: Map<string, LoadedModule> } } }).__vitest_worker__?.evaluatedModules?.idToModuleMap
+  if (!registry) {
+    vi.resetModules()
+    return
+  }
+  for (const [id, node] of registry) {
+    if (!PAGE_MODULES.some((dir) => id.startsWith(dir))) continue
+    node.promise = undefined
+    node.exports = undefined
+    node.evaluated = false
+    node.importers.clear()
+  }
+}
+
 /** The page: App.vue with the router, as main.ts mounts it, its modules loaded afresh (a new page's). */
 async function mountPage(): Promise<Page> {
   // A fresh page: the renderer's modules (api client, connection state, module-level refs) loaded again.
-  vi.resetModules()
+  freshPageModules()
   const [{ default: AppRoot }, { createAppRouter }] = await Promise.all([import('../../src/renderer/src/App.vue'), import('../../src/renderer/src/router')])
   const router = createAppRouter()
   // Vue's own transitions, not test-utils' stubs: Naive UI removes a closed dialog or popover when its leave
@@ -159,6 +199,7 @@ function unmountPage(wrapper: VueWrapper): void {
 }
 
 export async function mountApp(options: MountOptions): Promise<MountedApp> {
+  onTestFinished(closeAll)
   const mode = options.mode ?? 'browser'
   const folder = options.dataDir ? undefined : tempDir('companion-component-')
   const dataDir = options.dataDir ?? folder!.dir
