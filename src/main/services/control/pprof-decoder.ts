@@ -24,7 +24,7 @@ export const PROFILE_READ_BOUND_BYTES = DECODE_LIMITS.concurrent * PROFILE_LIMIT
  * Where the worker's code is, in each way the app runs. Built (electron-vite: out/main/*.js), the worker
  * is an entry of its own, out/main/pprof-worker.js, and this code sits in an entry or in out/main/chunks/.
  * From TypeScript source (tsx for `npm run serve`/`npm run cli`, vitest for the tests), it is
- * pprof-worker.ts beside this file, started through pprof-worker-dev.mjs, which registers tsx's loader.
+ * pprof-worker.ts beside this file, started through pprof-worker-dev.mjs, which bundles it once (esbuild, as tsx does).
  */
 function workerEntry(): { file: URL; workerData?: { entry: string } } {
   const here = import.meta.url
