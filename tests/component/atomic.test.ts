@@ -118,7 +118,7 @@ test('a signed import checked before sending, issued once and watched to Accepte
   await ui.fill('issue-input', tx.hex)
   await ui.until(() => ui.text('issue-seen').includes('already in the journal'), 'the bytes known')
   // In the journal's own words, as the confirmation says it ("accepted" was the record's raw field).
-  expect(ui.text('issue-seen')).toMatch(/already in the journal \(the node took it, entry \d+\)/)
+  expect(ui.text('issue-seen')).toMatch(/already in the journal \(the node took it, entry [0-9a-f-]+\)/)
   await issue(ui, tx.hex, txID)
   await ui.until(() => ui.text('issue-error').includes('issued before'), 'the refusal')
   expect(ui.get('issue-result').attributes('data-conflict')).toBe('true')

@@ -49,8 +49,8 @@ test('C-Chain live: the node refusing and the page reloaded, the heads and fees 
     expect(newest()).toBeGreaterThanOrEqual(seen)
     const rows = heads()
     expect(consecutive(rows)).toBe(true)
-    expect(ui.get('cchain-live').find('[data-testid="source-marker"]').text()).toMatch(/cached · \d+ s/)
-    expect(ui.get('cchain-fees').find('[data-testid="source-marker"]').text()).toMatch(/cached · \d+ s/)
+    expect(ui.get('cchain-live').find('[data-testid="source-marker"]').text()).toMatch(/cached · (just now|\d+ s)/)
+    expect(ui.get('cchain-fees').find('[data-testid="source-marker"]').text()).toMatch(/cached · (just now|\d+ s)/)
     expect(liveState(ui)).not.toBe('live')
     expect(ui.text('cchain-live-cached')).toContain(`showing the last ${rows.length} heads kept, newest read`)
     expect(feePoints(ui)).toBeGreaterThan(1)
@@ -62,5 +62,14 @@ test('C-Chain live: the node refusing and the page reloaded, the heads and fees 
   await ui.until(() => marker(ui, 'cchain-live') === null && !ui.has('cchain-live-cached') && marker(ui, 'cchain-fees') === null, 'the marks gone')
   await ui.until(() => marker(ui, 'cchain-config') === 'live', 'the config read live again')
   // No gap where the node was away: the kept heads and the new ones join.
+  expect(consecutive(heads())).toBe(true)
+})
+
+test('C-Chain live opened before any profile is active: it says so, and follows the node once a profile is made active', async () => {
+  const ui = await mountApp({ path: '/cchain' })
+  await ui.until(() => liveState(ui) === 'not followed' && ui.text('cchain-live').includes('No active connection profile'), 'the view to say there is no profile')
+  await ui.profileAt(sim, 'C-Chain first profile')
+  await ui.until(() => liveState(ui) === 'live' && heads().length > 1, 'live heads from the profile made active')
+  expect(ui.text('cchain-live')).not.toContain('No active connection profile')
   expect(consecutive(heads())).toBe(true)
 })

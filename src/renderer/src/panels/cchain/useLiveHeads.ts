@@ -76,16 +76,29 @@ export function useLiveHeads(chain: Ref<string>) {
     }
   }
 
-  watch(chain, () => {
+  function restart(): void {
     heads.value = []
     fees.value = []
     status.value = null
     void start()
-  }, { immediate: true })
+  }
+  watch(chain, restart, { immediate: true })
   const offConnected = onConnected(() => void start())
+  /**
+   * Main stops following on any change of the profiles (the node may be another): follow again, afresh when
+   * another profile is active. Also the first profile, when the view opened with none.
+   */
+  let activeId: string | null | undefined
+  const offProfiles = api.on('profiles.changed', (p) => {
+    const other = activeId !== undefined && p.activeId !== activeId
+    activeId = p.activeId
+    if (other) restart()
+    else void start()
+  })
   onScopeDispose(() => {
     off()
     offConnected()
+    offProfiles()
   })
   return { heads, status, fees, error, fromCache, cached, readAt }
 }
