@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/support/longest-first'
 
 // Two projects so `npm test` can run them as separate, named steps.
 // Integration files start real servers (tests/sim, anvil, browser mode), each its own on free ports with
@@ -8,6 +9,8 @@ import { defineConfig } from 'vitest/config'
 // there are cores (three at least) keeps the cores busy. INTEGRATION_WORKERS sets another number.
 export default defineConfig({
   test: {
+    // On a clean clone, the files known to take longest start first (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
