@@ -21,11 +21,11 @@ import { activateSimProfile, advanceTime, chooseProfileDir, expect, openPanel, s
 test.use({ serveArgs: ['--allow-node-changes'] })
 // Long paths (a profile, several confirmed calls) on two shared cores. Time (the CPU profile's elapsed time, a
 // timed profile, log-level reverts) is moved forward in main and the page together (advanceTime), not waited for.
-// The three tests run one after another on one worker: its one browser-mode server with --allow-node-changes
-// serves them all (a server of its own for each, with its anvil and browser, cost more than any test's wait).
-// Each has its own sim and profile names and asserts nothing another leaves behind: any one runs alone, and a
-// failure starts a fresh worker for the ones after it.
-test.describe.configure({ timeout: 180_000 })
+// The three tests run in parallel: a file whose workers need their own server (--allow-node-changes) is started
+// after the files that share the default one, at the end of the stage, and one after another on one worker they
+// were its last 73 s. Each has its own sim and profile names and asserts nothing another leaves behind: any one
+// runs alone.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 /** The sum of one value of every sample of a pprof file the sim wrote: what the panel's total must be. */
 function fileTotal(sim: Sim, name: string, valueIndex?: number): string {
