@@ -40,7 +40,11 @@ export default defineConfig({
           isolate: false,
           // Generous, as the end-to-end tests': a sim and a mount on a loaded 2-core machine; nothing here asserts speed.
           testTimeout: 240_000,
-          hookTimeout: 120_000
+          hookTimeout: 120_000,
+          // Two files at a time, also on two cores (vitest's default there is one): much of a file's time is the
+          // sim's blocks and the app's checks coming, and one worker made the stage a 530 s chain of such waits,
+          // the last to end in CI. COMPONENT_WORKERS sets another number.
+          maxWorkers: Number(process.env['COMPONENT_WORKERS'] ?? Math.max(2, availableParallelism() - 1))
         }
       },
       {

@@ -22,7 +22,12 @@ export const LONGEST_FIRST = [
   'tests/integration/sim/data-http.test.ts',
   'tests/integration/app/browser-attacks.test.ts',
   'tests/integration/sim/node-info.test.ts',
-  'tests/integration/app/watch-metrics.test.ts'
+  'tests/integration/app/watch-metrics.test.ts',
+  'tests/component/atomic.test.ts',
+  'tests/component/cchain.test.ts',
+  'tests/component/sync.test.ts',
+  'tests/component/validators-subnets.test.ts',
+  'tests/component/validators.test.ts'
 ]
 
 export class LongestFirstSequencer extends BaseSequencer {
