@@ -19,6 +19,7 @@ import { runWatch } from './cli/watch'
 import { runServe } from './server/serve'
 import { APP_VERSION } from './version'
 import { isEntryFile } from './entry-file'
+import { testDecodeDeadlineMs } from './services/control/pprof-decoder'
 
 const USAGE = `usage: companion <command> [options]   (companion ${APP_VERSION})
 commands:
@@ -161,6 +162,8 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
       return 2
     }
   }
+  // Tests only (COMPANION_TEST_DECODE_DEADLINE_MS): a shorter decode deadline; it can only shorten it.
+  const decodeDeadlineMs = testDecodeDeadlineMs()
   let app
   try {
     app = createApp({
@@ -168,7 +171,8 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
       mode: 'cli',
       secrets: plainSecretStore,
       overrides,
-      ...(values.profile ? { profileName: values.profile } : {})
+      ...(values.profile ? { profileName: values.profile } : {}),
+      ...(decodeDeadlineMs !== undefined ? { decodeDeadlineMs } : {})
     })
   } catch (e) {
     err(`companion: ${(e as Error).message}`)

@@ -33,6 +33,12 @@ export interface AppOptions {
   channelFailingMs?: number
   /** Overrides the clock's time alone (tests that move only the time read at start, e.g. reverts due). */
   now?: () => number
+  /**
+   * Tests only: how long one profile file may decode, shorter than DECODE_LIMITS.deadlineMs (5 s, the default),
+   * so that a test of a file that runs into the deadline does not burn 5 CPU-seconds each time. Only code
+   * sets it (the CLI from TEST_DECODE_DEADLINE_ENV); no contract call can.
+   */
+  decodeDeadlineMs?: number
   /** ms between two status polls of an atomic tx watch (tests make it short). */
   atomicPollMs?: number
   /** Desktop: show a system notification (alerts that fire). */

@@ -50,12 +50,17 @@ export function createControlArea(
   return {
     // Read from the data folder at each call: the desktop app or the CLI may choose it while browser mode runs
     // (with no active profile, connections.get() says so).
-    handlers: controlHandlers(control, () => (profiles.effective() ?? connections.get().profile).profileDir, {
-      store: keptProfiles,
-      dir: join(options.dataDir, 'profiles'),
-      profileId: () => profiles.effective()?.id ?? null,
-      opened: (copy) => storage.entities.keep(activeOwner(), 'control.openProfile', copy.node, copy.keptAt, [profileFileEntity(copy)])
-    }),
+    handlers: controlHandlers(
+      control,
+      () => (profiles.effective() ?? connections.get().profile).profileDir,
+      {
+        store: keptProfiles,
+        dir: join(options.dataDir, 'profiles'),
+        profileId: () => profiles.effective()?.id ?? null,
+        opened: (copy) => storage.entities.keep(activeOwner(), 'control.openProfile', copy.node, copy.keptAt, [profileFileEntity(copy)])
+      },
+      options.decodeDeadlineMs
+    ),
     // Reverts due while the app was closed are carried out now (and reported in control.state).
     start() {
       if (options.mode !== 'cli') void control.resume().catch((err: unknown) => log.warn(`resuming log-level reverts failed: ${String(err)}`))

@@ -18,7 +18,11 @@ export interface KeptDeps {
 /** A download part: 384 KiB of bytes is 512 KiB of base64, well inside a frame. */
 const PART_BYTES = 384 * 1024
 
-export function controlHandlers(control: ControlService, profileDir: () => string | null, kept?: KeptDeps): AreaHandlers<'control'> {
+/**
+ * `decodeDeadlineMs`: how long one profile file may decode (DECODE_LIMITS.deadlineMs unless tests make it
+ * shorter, AppOptions.decodeDeadlineMs).
+ */
+export function controlHandlers(control: ControlService, profileDir: () => string | null, kept?: KeptDeps, decodeDeadlineMs?: number): AreaHandlers<'control'> {
   const activeId = (): string => {
     const id = kept?.profileId()
     if (!kept || !id) throw new AppError('NOT_FOUND', 'No active profile: kept profile copies belong to a profile')
@@ -68,7 +72,7 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
         const copy = await kept.store.keep(id, control.scope(), name, modifiedAt, bytes)
         kept.opened?.(copy)
         return { kept: copy, ...summary }
-      }, signal)
+      }, signal, decodeDeadlineMs)
     },
     'control.keptProfiles': async () => {
       const id = kept?.profileId()
@@ -79,7 +83,7 @@ export function controlHandlers(control: ControlService, profileDir: () => strin
       return withDecoder(async (decode) => {
         const { kept: copy, bytes } = await kept!.store.read(owner, id)
         return { kept: copy, ...(await decode(copy.name, bytes, valueIndex, signal)) }
-      }, signal)
+      }, signal, decodeDeadlineMs)
     },
     'control.keptProfileBytes': async ({ id, offset }) => {
       const { kept: copy, bytes } = await kept!.store.slice(activeId(), id, offset, PART_BYTES)

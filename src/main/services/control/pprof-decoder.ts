@@ -14,6 +14,21 @@ import type { DecodeRequest } from './pprof-worker'
 export const DECODE_LIMITS = { memoryMiB: 256, deadlineMs: 5_000, startMs: 60_000, concurrent: 2, queued: 8 } as const
 
 /**
+ * Tests only: the environment variable the CLI reads for a decode deadline shorter than DECODE_LIMITS.deadlineMs
+ * (the tests of a file that runs into the deadline then wait 1 s of a burning worker, not 5). It can only
+ * shorten the deadline, never lengthen it: set on a real machine, it weakens no bound.
+ */
+export const TEST_DECODE_DEADLINE_ENV = 'COMPANION_TEST_DECODE_DEADLINE_MS'
+
+/** The decode deadline asked for through TEST_DECODE_DEADLINE_ENV, if it is a whole number of ms under the default. */
+export function testDecodeDeadlineMs(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[TEST_DECODE_DEADLINE_ENV]
+  if (raw === undefined || !/^[1-9]\d*$/.test(raw)) return undefined
+  const ms = Number(raw)
+  return ms < DECODE_LIMITS.deadlineMs ? ms : undefined
+}
+
+/**
  * The most bytes of profile files held at once by the calls that open them: each reads its file only once
  * it has a decoder slot (withDecoder), and a file is at most PROFILE_LIMITS.fileBytes. Forty calls at once
  * from a page used to read their forty files (up to 64 MiB each) before queueing: 2.7 GB.
@@ -109,11 +124,16 @@ type ReadBuffer = (size: number) => Buffer
  * all before it returns: the buffer is the slot's, and the next call reads into it. Every path that reads a
  * profile file to open it comes here.
  */
-export function withDecoder<T>(work: (decode: Decode, buffer: ReadBuffer) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export function withDecoder<T>(
+  work: (decode: Decode, buffer: ReadBuffer) => Promise<T>,
+  signal?: AbortSignal,
+  deadlineMs: number = DECODE_LIMITS.deadlineMs
+): Promise<T> {
+  const limits = { memoryMiB: DECODE_LIMITS.memoryMiB, deadlineMs }
   return turn(
     (slot) =>
       work(
-        (name, bytes, valueIndex, s) => decodeInWorker(name, bytes, valueIndex, s),
+        (name, bytes, valueIndex, s) => decodeInWorker(name, bytes, valueIndex, s, limits),
         (size) => slotBuffer(slot, size)
       ),
     signal
