@@ -26,6 +26,7 @@ export const LONGEST_FIRST = [
   'tests/component/atomic.test.ts',
   'tests/component/cchain.test.ts',
   'tests/component/sync.test.ts',
+  'tests/component/cache.test.ts',
   'tests/component/validators-subnets.test.ts',
   'tests/component/validators.test.ts'
 ]
