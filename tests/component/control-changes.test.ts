@@ -7,8 +7,9 @@
  * opened as a flame graph, stay end-to-end: tests/e2e/control.spec.ts.)
  */
 import Database from 'better-sqlite3'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { DB_FILE } from '../../src/main/cache/database'
 import { OffsetClock } from '../../src/main/clock'
 import { startSim, type Sim } from '../sim/index'
@@ -16,15 +17,23 @@ import { simConfig } from '../support/sim-config'
 import { tempDir } from '../support/temp'
 import { mountApp, settle, type MountedApp } from './mount'
 
+// One sim for the file (a sim costs seconds of CPU): after each test the node answers again, logs at its VM
+// configuration's level, runs no CPU profile, and its profile folder is empty, whatever the test left.
 let sim: Sim
-beforeEach(async () => {
+beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
-afterEach(() => sim.stop())
+afterAll(() => sim.stop())
+afterEach(async () => {
+  await simConfig(sim, { unresponsive: null })
+  expect((await adminCall('admin.setLogLevel', { level: 'info' })).error).toBeUndefined()
+  if ((await sim.profiles()).cpuProfiling) expect((await adminCall('admin.stopCPUProfiler')).error).toBeUndefined()
+  if (existsSync(sim.profileDir)) for (const name of readdirSync(sim.profileDir)) rmSync(join(sim.profileDir, name), { recursive: true, force: true })
+})
 
 /** A call to the sim's admin API, as another tool on the node's machine would make it. */
-async function adminCall(method: string): Promise<{ result?: unknown; error?: { message: string } }> {
-  const res = await fetch(`${sim.nodeUrl}/ext/bc/C/admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} }) })
+async function adminCall(method: string, params: Record<string, unknown> = {}): Promise<{ result?: unknown; error?: { message: string } }> {
+  const res = await fetch(`${sim.nodeUrl}/ext/bc/C/admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   return (await res.json()) as { result?: unknown; error?: { message: string } }
 }
 

@@ -4,16 +4,17 @@
  * node without the admin API, and a profile without a profile folder (read-only in the form, the folder the
  * node names in Profile files). The journeys that change the node stay end-to-end: tests/e2e/control.spec.ts.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startSim, type Sim } from '../sim/index'
 import { simConfig } from '../support/sim-config'
 import { mountApp, settle, type MountedApp } from './mount'
 
+// One sim for the file (a sim costs seconds of CPU): each test puts back, in a finally, what it changed at the node.
 let sim: Sim
-beforeEach(async () => {
+beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
-afterEach(() => sim.stop())
+afterAll(() => sim.stop())
 
 /** One of the panel's tabs, by its label (Naive UI's tabs are not ARIA tabs). */
 async function openTab(ui: MountedApp, name: string): Promise<void> {
@@ -37,11 +38,15 @@ test('default browser mode: the node-changing buttons are off, and the panel say
 })
 
 test('a node without the admin API: the panel says it is unavailable, why, and the node flag', async () => {
-  await simConfig(sim, { adminApi: false })
-  const ui = await mountApp({ path: '/control' })
-  await ui.profileAt(sim, 'No admin')
-  await ui.until(() => ui.text('panel-needs-admin').includes('admin-api-enabled'), 'the admin API note')
-  expect(ui.has('profilers')).toBe(false)
+  try {
+    await simConfig(sim, { adminApi: false })
+    const ui = await mountApp({ path: '/control' })
+    await ui.profileAt(sim, 'No admin')
+    await ui.until(() => ui.text('panel-needs-admin').includes('admin-api-enabled'), 'the admin API note')
+    expect(ui.has('profilers')).toBe(false)
+  } finally {
+    await simConfig(sim, { adminApi: true })
+  }
 })
 
 test('a profile without a profile folder: the form shows it read-only with where to choose it; Profile files uses the folder the node names', async () => {
@@ -65,28 +70,33 @@ test('a profile without a profile folder: the form shows it read-only with where
 
 test('the confirmation repeats what the app knows: the level now and a revert to come, a file written over, a profile running (issue 33)', async () => {
   const ui = await mountApp({ path: '/control', app: { allowNodeChanges: true } })
-  await ui.profileAt(sim, 'Known')
-  // Done meanwhile in another window: debug with a revert to come, a memory profile, a CPU profile started.
-  await ui.client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 600, previous: 'info' })
-  await ui.client.call('control.memoryProfile', {})
-  await ui.client.call('control.startCpuProfile', {})
-  await ui.until(() => ui.has('revert-item') && ui.has('cpu-running') && ui.text('loglevel-current-level') === 'debug', 'the revert, the running profile and the level read')
+  try {
+    await ui.profileAt(sim, 'Known')
+    // Done meanwhile in another window: debug with a revert to come, a memory profile, a CPU profile started.
+    await ui.client.call('control.setLogLevel', { level: 'debug', revertAfterSec: 600, previous: 'info' })
+    await ui.client.call('control.memoryProfile', {})
+    await ui.client.call('control.startCpuProfile', {})
+    await ui.until(() => ui.has('revert-item') && ui.has('cpu-running') && ui.text('loglevel-current-level') === 'debug', 'the revert, the running profile and the level read')
 
-  const ask = async (button: string): Promise<string> => {
-    await ui.click(button)
-    await ui.until(() => ui.has('confirm-known'), `the confirmation of ${button} with what the app knows`)
-    const known = ui.text('confirm-known')
-    await ui.click('confirm-no')
-    await ui.until(() => !ui.has('confirm-node-change'), 'the confirmation to close')
-    return known
+    const ask = async (button: string): Promise<string> => {
+      await ui.click(button)
+      await ui.until(() => ui.has('confirm-known'), `the confirmation of ${button} with what the app knows`)
+      const known = ui.text('confirm-known')
+      await ui.click('confirm-no')
+      await ui.until(() => !ui.has('confirm-node-change'), 'the confirmation to close')
+      return known
+    }
+    await ui.click('loglevel-choice-warn')
+    const level = await ask('loglevel-set')
+    expect(level).toContain('The node logs at “debug” now (from the node')
+    expect(level).toMatch(/A revert is pending: at .* \(in \d+:\d\d\) the app sets the level back to “info” \(from “debug”\)\. It stays scheduled/)
+    expect(await ask('memory-profile')).toMatch(/^The node writes over mem\.profile: the last one was written at .* through this app\.$/)
+    expect(await ask('cpu-stop')).toMatch(/^The CPU profile started through this app at .* has run for \d+:\d\d\.$/)
+    // Nothing was sent by any of these: the journal holds the three calls made above, no more.
+    expect((await ui.client.call('control.journal', {})).entries).toHaveLength(3)
+  } finally {
+    // The node's level back to the VM configuration's, which the first test reads, and its profiler stopped.
+    await ui.client.call('control.setLogLevel', { level: 'info' })
+    if ((await sim.profiles()).cpuProfiling) await ui.client.call('control.stopCpuProfile', {})
   }
-  await ui.click('loglevel-choice-warn')
-  const level = await ask('loglevel-set')
-  expect(level).toContain('The node logs at “debug” now (from the node')
-  expect(level).toMatch(/A revert is pending: at .* \(in \d+:\d\d\) the app sets the level back to “info” \(from “debug”\)\. It stays scheduled/)
-  expect(await ask('memory-profile')).toMatch(/^The node writes over mem\.profile: the last one was written at .* through this app\.$/)
-  expect(await ask('cpu-stop')).toMatch(/^The CPU profile started through this app at .* has run for \d+:\d\d\.$/)
-  // Nothing was sent by any of these: the journal holds the three calls made above, no more.
-  expect((await ui.client.call('control.journal', {})).entries).toHaveLength(3)
-  await ui.client.call('control.stopCpuProfile', {})
 })

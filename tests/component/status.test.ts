@@ -5,18 +5,19 @@
  * again (the node back, the active profile's URL saved, the minute's timer). (The node live, then gone and shown
  * from the cache: tests/component/status-live.test.ts.)
  */
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { OffsetClock } from '../../src/main/clock'
 import { startSim, type Sim } from '../sim/index'
 import { closedPort } from '../support/ports'
 import { simConfig } from '../support/sim-config'
 import { mountApp, type MountedApp } from './mount'
 
+// One sim for the file (a sim costs seconds of CPU): each test puts back, in a finally, what it switched.
 let sim: Sim
-beforeEach(async () => {
+beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
-afterEach(() => sim.stop())
+afterAll(() => sim.stop())
 
 const attr = (ui: MountedApp, testId: string, name: string): string | undefined => (ui.has(testId) ? ui.get(testId).attributes(name) : undefined)
 
@@ -24,64 +25,76 @@ const attr = (ui: MountedApp, testId: string, name: string): string | undefined 
 const checkAgain = (ui: MountedApp): Promise<void> => ui.click('status-probe')
 
 test('a node without the info API: the block says so instead of an error; likewise for health', async () => {
-  await simConfig(sim, { infoApi: false })
-  const ui = await mountApp({ path: '/connections' })
-  await ui.profileAt(sim, 'No info API')
-  await ui.until(() => attr(ui, 'status-info', 'data-state') === 'unavailable' && ui.has('node-not-served'), 'the info API unavailable')
-  const node = ui.get('node-block')
-  expect(node.find('[data-testid="node-not-served"]').text()).toContain('This node does not serve the info API')
-  expect(node.find('[data-testid="error-notice"]').exists()).toBe(false)
-  expect(node.find('[data-testid="node-id"]').exists()).toBe(false)
-  // Health is a separate API: still there.
-  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'true', 'health to answer')
+  try {
+    await simConfig(sim, { infoApi: false })
+    const ui = await mountApp({ path: '/connections' })
+    await ui.profileAt(sim, 'No info API')
+    await ui.until(() => attr(ui, 'status-info', 'data-state') === 'unavailable' && ui.has('node-not-served'), 'the info API unavailable')
+    const node = ui.get('node-block')
+    expect(node.find('[data-testid="node-not-served"]').text()).toContain('This node does not serve the info API')
+    expect(node.find('[data-testid="error-notice"]').exists()).toBe(false)
+    expect(node.find('[data-testid="node-id"]').exists()).toBe(false)
+    // Health is a separate API: still there.
+    await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'true', 'health to answer')
 
-  await simConfig(sim, { infoApi: true, healthApi: false })
-  await checkAgain(ui)
-  await ui.until(() => attr(ui, 'status-info', 'data-state') === 'available' && ui.text('node-id') === sim.dataset.nodes.self, 'the node id once info answers')
-  await ui.until(() => ui.get('health-block').find('[data-testid="health-not-served"]').exists(), 'health not served')
-  expect(ui.text('health-not-served')).toContain('This node does not serve the health API')
+    await simConfig(sim, { infoApi: true, healthApi: false })
+    await checkAgain(ui)
+    await ui.until(() => attr(ui, 'status-info', 'data-state') === 'available' && ui.text('node-id') === sim.dataset.nodes.self, 'the node id once info answers')
+    await ui.until(() => ui.get('health-block').find('[data-testid="health-not-served"]').exists(), 'health not served')
+    expect(ui.text('health-not-served')).toContain('This node does not serve the health API')
+  } finally {
+    await simConfig(sim, { infoApi: true, healthApi: true })
+  }
 })
 
 test('a failing health check is shown first, open, with the node’s error as text', async () => {
-  const ui = await mountApp({ path: '/connections' })
-  await ui.profileAt(sim, 'Unhealthy node')
-  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'true', 'a healthy node first')
+  try {
+    const ui = await mountApp({ path: '/connections' })
+    await ui.profileAt(sim, 'Unhealthy node')
+    await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'true', 'a healthy node first')
 
-  await simConfig(sim, { unhealthy: 'network' })
-  await checkAgain(ui)
-  await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'false', 'the node unhealthy')
-  expect(ui.text('health-overall')).toBe('unhealthy · 1 failing')
-  const check = ui.get('health-check-network')
-  expect(check.attributes('data-healthy')).toBe('false')
-  expect(check.find('[data-testid="health-check-error"]').text()).toContain('network layer is unhealthy')
-  expect(check.find('[data-testid="health-check-message"]').text()).toContain('connectedPeers: 0')
-  // Failing checks come first.
-  expect(ui.get('health-block').find('[data-testid^="health-check-"][data-healthy]').attributes('data-testid')).toBe('health-check-network')
-  // No peers while the network check fails.
-  await ui.until(() => ui.text('node-peers-count') === '0', 'no peers')
+    await simConfig(sim, { unhealthy: 'network' })
+    await checkAgain(ui)
+    await ui.until(() => attr(ui, 'health-overall', 'data-healthy') === 'false', 'the node unhealthy')
+    expect(ui.text('health-overall')).toBe('unhealthy · 1 failing')
+    const check = ui.get('health-check-network')
+    expect(check.attributes('data-healthy')).toBe('false')
+    expect(check.find('[data-testid="health-check-error"]').text()).toContain('network layer is unhealthy')
+    expect(check.find('[data-testid="health-check-message"]').text()).toContain('connectedPeers: 0')
+    // Failing checks come first.
+    expect(ui.get('health-block').find('[data-testid^="health-check-"][data-healthy]').attributes('data-testid')).toBe('health-check-network')
+    // No peers while the network check fails.
+    await ui.until(() => ui.text('node-peers-count') === '0', 'no peers')
+  } finally {
+    await simConfig(sim, { unhealthy: null })
+  }
 })
 
 test('offline: the cached health checks keep their chains’ names (N8); the node banner alone says the node is gone, no box in the panel, and no advice to change a URL the node answered at (N9)', async () => {
-  const ui = await mountApp({ path: '/utxos' })
-  await ui.profileAt(sim, 'Goes offline')
-  const named = (): string[] => ui.all('health-check-name').map((n) => n.text())
-  const subnetChains = sim.dataset.subnets.flatMap((s) => s.blockchains)
-  const isSubnetCheck = (t: string): boolean => subnetChains.some((b) => t === `${b.name} (${b.blockchainId.slice(0, 5)}…${b.blockchainId.slice(-4)})`)
-  await ui.until(() => named().some(isSubnetCheck) && attr(ui, 'status-core', 'data-state') === 'available', 'a subnet chain’s check by its name, and the core API, online')
-  const online = named().filter(isSubnetCheck)
+  try {
+    const ui = await mountApp({ path: '/utxos' })
+    await ui.profileAt(sim, 'Goes offline')
+    const named = (): string[] => ui.all('health-check-name').map((n) => n.text())
+    const subnetChains = sim.dataset.subnets.flatMap((s) => s.blockchains)
+    const isSubnetCheck = (t: string): boolean => subnetChains.some((b) => t === `${b.name} (${b.blockchainId.slice(0, 5)}…${b.blockchainId.slice(-4)})`)
+    await ui.until(() => named().some(isSubnetCheck) && attr(ui, 'status-core', 'data-state') === 'available', 'a subnet chain’s check by its name, and the core API, online')
+    const online = named().filter(isSubnetCheck)
 
-  sim.faults.add({ service: 'node', kind: 'drop' })
-  await checkAgain(ui)
-  await ui.until(() => ui.has('node-banner') && attr(ui, 'status-core', 'data-state') === 'unavailable', 'the node banner')
-  await ui.until(() => ui.text('health-overall').startsWith('was '), 'the health checks from the cache')
-  // N8: "dfk-test (…)" as online, not "7fELu9…mSKA6".
-  await ui.until(() => named().filter(isSubnetCheck).length === online.length, 'the names from the cache')
-  expect(named().filter(isSubnetCheck)).toEqual(online)
-  // N9: one banner; the Interface list does not say to check a URL the node answered at.
-  expect(ui.has('panel-availability')).toBe(false)
-  const hints = ui.all('status-hint').map((h) => h.text()).join('\n')
-  expect(hints).not.toMatch(/Check the node URL/)
-  expect(hints).toContain('The URL needs no change unless the node moved')
+    sim.faults.add({ service: 'node', kind: 'drop' })
+    await checkAgain(ui)
+    await ui.until(() => ui.has('node-banner') && attr(ui, 'status-core', 'data-state') === 'unavailable', 'the node banner')
+    await ui.until(() => ui.text('health-overall').startsWith('was '), 'the health checks from the cache')
+    // N8: "dfk-test (…)" as online, not "7fELu9…mSKA6".
+    await ui.until(() => named().filter(isSubnetCheck).length === online.length, 'the names from the cache')
+    expect(named().filter(isSubnetCheck)).toEqual(online)
+    // N9: one banner; the Interface list does not say to check a URL the node answered at.
+    expect(ui.has('panel-availability')).toBe(false)
+    const hints = ui.all('status-hint').map((h) => h.text()).join('\n')
+    expect(hints).not.toMatch(/Check the node URL/)
+    expect(hints).toContain('The URL needs no change unless the node moved')
+  } finally {
+    sim.faults.clear()
+  }
 })
 
 test('the node unreachable since hh:mm with a banner, then back: the list checks itself again; so it does when the active profile moves, and every minute', async () => {
@@ -138,5 +151,6 @@ test('the node unreachable since hh:mm with a banner, then back: the list checks
     await ui.until(() => attr(ui, 'status-checked', 'title') !== before && ui.text('status-checked') === 'just now', 'the minute’s check')
   } finally {
     vi.useRealTimers()
+    await simConfig(sim, { unresponsive: null })
   }
 })

@@ -3,15 +3,16 @@
  * sim's default) and as the spec writes it (`validatorShape: "spec"`: the spec's proofOfPosession spelling, a
  * delegation fee without its ppm). (Formerly end-to-end; nothing here needs a real browser.)
  */
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startSim, type Sim } from '../sim/index'
 import { mountApp, type MountedApp } from './mount'
 
+// One sim for the file (a sim costs seconds of CPU): the spec's shape is switched back in a finally.
 let sim: Sim
-beforeEach(async () => {
+beforeAll(async () => {
   sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true })
 })
-afterEach(() => sim.stop())
+afterAll(() => sim.stop())
 
 /** My validators for the sim's own and not-validating NodeIDs; the own card's countdown and fee; its drawer opened. */
 async function openOwnDrawer(name: string): Promise<MountedApp> {
@@ -37,11 +38,15 @@ test("a node that answers as a real avalanchego does (the sim's default): the ca
 })
 
 test('a node that answers as the spec writes it: the same cards and details, no fee in ppm', async () => {
-  sim.setConfig({ validatorShape: 'spec' })
-  const ui = await openOwnDrawer('Spec shape')
-  // the spec's proofOfPosession spelling is read as the same proof
-  expect(proof(ui)).toMatch(/^0x[0-9a-f]+$/)
-  expect(ui.text('fact-Delegation fee')).toMatch(/%/)
-  expect(ui.has('fact-Delegation fee (ppm)')).toBe(false)
-  expect(ui.text('drawer-delegator-count')).not.toBe('0')
+  try {
+    sim.setConfig({ validatorShape: 'spec' })
+    const ui = await openOwnDrawer('Spec shape')
+    // the spec's proofOfPosession spelling is read as the same proof
+    expect(proof(ui)).toMatch(/^0x[0-9a-f]+$/)
+    expect(ui.text('fact-Delegation fee')).toMatch(/%/)
+    expect(ui.has('fact-Delegation fee (ppm)')).toBe(false)
+    expect(ui.text('drawer-delegator-count')).not.toBe('0')
+  } finally {
+    sim.setConfig({ validatorShape: 'real' })
+  }
 })
