@@ -72,67 +72,70 @@ async function statusColumn(page: Page, status: (typeof STATUS)[number]): Promis
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
 }
 
-// One test for the three widths and both states of the status column: one sim and one profile, the app loaded
-// once per width (the shell decides at start whether the menu begins collapsed: under 1280 px), each panel opened
-// once per width by its deep link (as a click on a link opens it, without loading the page again), and measured
-// with the status column open and closed. (Loading the app for each width and state and opening every panel six
-// times cost twice the time and proved nothing more: the column is toggled in place as a person toggles it.)
-test('every panel fits at 1024, 1440 and 1920 px, status column open and closed, with the demo data loaded', async ({ app: page, companion }) => {
-  test.setTimeout(360_000)
-  const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
-  const ds = s.dataset
-  const profile = await callApp(companion, 'profiles.create', {
-    profile: { name: 'Layout demo', nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl, network: 'mainnet', addressHrp: ds.params.hrp, nodeIds: [ds.nodes.self, ds.nodes.disconnected, ds.nodes.l1] }
-  })
-  await callApp(companion, 'profiles.activate', { id: profile.id })
-  const block = ds.pBlocks[Math.floor(ds.pBlocks.length / 2)]!
-  // Each panel opened by its deep link; `ready` is what says its data is on screen.
-  const visits: { path: string; hash: string; ready: string }[] = [
-    { path: 'validators', hash: '#/validators', ready: 'my-validator' },
-    { path: 'fleet', hash: '#/fleet', ready: 'fleet-panel' },
-    { path: 'alerts', hash: '#/alerts', ready: 'alerts-panel' },
-    { path: 'connections', hash: '#/connections', ready: 'profile-item' },
-    { path: 'control', hash: '#/control', ready: 'control-panel' },
-    { path: 'pchain', hash: `#/pchain?height=${block.height}`, ready: 'pchain-type' },
-    { path: 'cchain', hash: '#/cchain', ready: 'cchain-panel' },
-    { path: 'utxos', hash: `#/utxos?address=${encodeURIComponent(ds.richAddress.cChain)}`, ready: 'utxo-row' },
-    { path: 'atomic', hash: '#/atomic', ready: 'atomic-panel' },
-    { path: 'data', hash: `#/data?tab=transactions&chain=p-chain&addresses=${encodeURIComponent(ds.richAddress.pChain)}`, ready: 'page-info' },
-    { path: 'signatures', hash: '#/signatures', ready: 'signatures-panel' },
-    { path: 'metrics', hash: '#/metrics', ready: 'metrics-panel' },
-    { path: 'sync', hash: '#/sync', ready: 'sync-panel' },
-    { path: 'cache', hash: '#/cache', ready: 'cache-panel' }
-  ]
-  const base = companion.url.replace(/#.*$/, '')
-  const found: string[] = []
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 })
-    // The page is on the app's origin already (the fixture opened it): no choice kept, as a new user starts.
-    await page.evaluate(() => localStorage.clear())
-    await page.goto(`${base}${visits[0]!.hash}`)
-    await expect(page.getByTestId('nav-sider')).toHaveAttribute('data-collapsed', String(width < 1280))
-    for (const [i, v] of visits.entries()) {
-      if (i > 0) await page.evaluate((hash) => (location.hash = hash), v.hash)
-      // The ready marker is the panel's own (no two panels share one), so the one before it is gone.
-      await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
-      // open then closed, closed then open: one click each, whichever state the panel before left
-      const states = (await page.getByTestId('status-sider').getAttribute('data-collapsed')) === 'true' ? [...STATUS].reverse() : STATUS
-      for (const status of states) {
-        await statusColumn(page, status)
-        for (const p of await overflowing(page)) found.push(`${width}px status ${status} ${v.path}: ${p}`)
-        // Pictures for people (SHOTS=1, as shot() takes them): no assertion reads them.
-        if (process.env['SHOTS']) await page.screenshot({ path: `test-results/layout/${width}-${status}-${v.path}.png`, fullPage: true })
+// One test per width, in parallel (the three widths in one test were the stage's longest, 79 s in CI, and ended
+// it): one sim and one profile each, the app loaded once (the shell decides at start whether the menu begins
+// collapsed: under 1280 px), each panel opened once by its deep link (as a click on a link opens it, without
+// loading the page again), and measured with the status column open and closed. (Loading the app for each state
+// and opening every panel twice proved nothing more: the column is toggled in place as a person toggles it.)
+test.describe.configure({ mode: 'parallel' })
+for (const width of WIDTHS) {
+  test(`every panel fits at ${width} px, status column open and closed, with the demo data loaded`, async ({ app: page, companion }) => {
+    test.setTimeout(240_000)
+    const s = (sim = await startSim({ nodePort: 0, dataPort: 0, metricsPort: 0, quiet: true }))
+    const ds = s.dataset
+    const profile = await callApp(companion, 'profiles.create', {
+      profile: { name: `Layout ${width}`, nodeUrl: s.nodeUrl, dataUrl: s.dataUrl, metricsUrl: s.metricsUrl, network: 'mainnet', addressHrp: ds.params.hrp, nodeIds: [ds.nodes.self, ds.nodes.disconnected, ds.nodes.l1] }
+    })
+    await callApp(companion, 'profiles.activate', { id: profile.id })
+    const block = ds.pBlocks[Math.floor(ds.pBlocks.length / 2)]!
+    // Each panel opened by its deep link; `ready` is what says its data is on screen.
+    const visits: { path: string; hash: string; ready: string }[] = [
+      { path: 'validators', hash: '#/validators', ready: 'my-validator' },
+      { path: 'fleet', hash: '#/fleet', ready: 'fleet-panel' },
+      { path: 'alerts', hash: '#/alerts', ready: 'alerts-panel' },
+      { path: 'connections', hash: '#/connections', ready: 'profile-item' },
+      { path: 'control', hash: '#/control', ready: 'control-panel' },
+      { path: 'pchain', hash: `#/pchain?height=${block.height}`, ready: 'pchain-type' },
+      { path: 'cchain', hash: '#/cchain', ready: 'cchain-panel' },
+      { path: 'utxos', hash: `#/utxos?address=${encodeURIComponent(ds.richAddress.cChain)}`, ready: 'utxo-row' },
+      { path: 'atomic', hash: '#/atomic', ready: 'atomic-panel' },
+      { path: 'data', hash: `#/data?tab=transactions&chain=p-chain&addresses=${encodeURIComponent(ds.richAddress.pChain)}`, ready: 'page-info' },
+      { path: 'signatures', hash: '#/signatures', ready: 'signatures-panel' },
+      { path: 'metrics', hash: '#/metrics', ready: 'metrics-panel' },
+      { path: 'sync', hash: '#/sync', ready: 'sync-panel' },
+      { path: 'cache', hash: '#/cache', ready: 'cache-panel' }
+    ]
+    const base = companion.url.replace(/#.*$/, '')
+    const found: string[] = []
+    {
+      await page.setViewportSize({ width, height: 900 })
+      // The page is on the app's origin already (the fixture opened it): no choice kept, as a new user starts.
+      await page.evaluate(() => localStorage.clear())
+      await page.goto(`${base}${visits[0]!.hash}`)
+      await expect(page.getByTestId('nav-sider')).toHaveAttribute('data-collapsed', String(width < 1280))
+      for (const [i, v] of visits.entries()) {
+        if (i > 0) await page.evaluate((hash) => (location.hash = hash), v.hash)
+        // The ready marker is the panel's own (no two panels share one), so the one before it is gone.
+        await expect(page.getByTestId(v.ready).first()).toBeVisible({ timeout: 20_000 })
+        // open then closed, closed then open: one click each, whichever state the panel before left
+        const states = (await page.getByTestId('status-sider').getAttribute('data-collapsed')) === 'true' ? [...STATUS].reverse() : STATUS
+        for (const status of states) {
+          await statusColumn(page, status)
+          for (const p of await overflowing(page)) found.push(`${width}px status ${status} ${v.path}: ${p}`)
+          // Pictures for people (SHOTS=1, as shot() takes them): no assertion reads them.
+          if (process.env['SHOTS']) await page.screenshot({ path: `test-results/layout/${width}-${status}-${v.path}.png`, fullPage: true })
+        }
       }
     }
-  }
-  expect(found, found.join('\n')).toEqual([])
-  // The built renderer has the app's icon: the page links it, and a browser's own /favicon.ico is not a 404 (review N18).
-  const icons = await page.evaluate(async () => {
-    const linked = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? ''
-    return Promise.all([linked, '/favicon.ico'].map(async (url) => {
-      const res = await fetch(url)
-      return `${res.status} ${res.headers.get('content-type')}`
-    }))
+    expect(found, found.join('\n')).toEqual([])
+    // The built renderer has the app's icon: the page links it, and a browser's own /favicon.ico is not a 404 (review N18).
+    const icons = await page.evaluate(async () => {
+      const linked = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? ''
+      return Promise.all([linked, '/favicon.ico'].map(async (url) => {
+        const res = await fetch(url)
+        return `${res.status} ${res.headers.get('content-type')}`
+      }))
+    })
+    expect(icons).toEqual(['200 image/png', '200 image/png'])
   })
-  expect(icons).toEqual(['200 image/png', '200 image/png'])
-})
+}
