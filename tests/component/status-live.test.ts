@@ -49,9 +49,11 @@ test('identity, version, bootstrapping, peers and health live; the node ID copie
   const { blockchains } = await nodeCall<{ blockchains: { id: string; name: string }[] }>('/ext/bc/P', 'platform.getBlockchains')
   const chain = blockchains.find((b) => Object.keys(report.checks).includes(b.id))!
   expect(chain).toBeDefined()
-  const label = ui.get(`health-check-${chain.id}`).find('[data-testid="health-check-name"]')
-  expect(label.text()).toBe(`${chain.name} (${chain.id.slice(0, 5)}…${chain.id.slice(-4)})`)
-  expect(label.attributes('title')).toBe(chain.id)
+  // The chains' names are a read of their own (platform.getBlockchains), which may answer after the health report.
+  const label = (): ReturnType<MountedApp['get']> => ui.get(`health-check-${chain.id}`).find('[data-testid="health-check-name"]')
+  const named = `${chain.name} (${chain.id.slice(0, 5)}…${chain.id.slice(-4)})`
+  await ui.until(() => label().text() === named, `the check named ${named}`)
+  expect(label().attributes('title')).toBe(chain.id)
 
   // The peers, in a table in a drawer: every column, ages against the node's own clock, a filter by node ID.
   await ui.click('node-peers-open')
