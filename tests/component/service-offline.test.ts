@@ -25,7 +25,7 @@ test('the data service gone after it answered: no advice to check its URL, which
   await ui.click('status-probe')
   await ui.until(() => ui.has('panel-needs-dataService'), 'the panel to say the data service is unavailable')
   const said = ui.text('panel-needs-dataService')
-  expect(said).not.toMatch(/Check the data-service URL/)
+  expect(said).not.toMatch(/Check the data service URL/)
   expect(said).toContain(`The data service answered at ${sim.dataUrl.replace(/\/$/, '')}`)
   expect(said).toContain('The URL needs no change unless it moved')
 })

@@ -38,10 +38,14 @@ type Check = { endpoint: string; run: (signal: AbortSignal) => Promise<string>; 
  * What the probe knows of before: whether the node answered at this very URL, and which services answered at
  * theirs (then a URL it cannot reach now is not wrong).
  */
+/** The hosted services a probe checks beside the node, and how its messages name each. */
+export type ServicePart = 'dataService' | 'metrics'
+const SERVICE_NAMES: Record<ServicePart, string> = { dataService: 'data service', metrics: 'metrics service' }
+
 export interface ProbeHistory {
   nodeAnsweredHere?: boolean
   /** the data and metrics services that answered at their present URL in this run */
-  servicesAnsweredHere?: ReadonlySet<'dataService' | 'metrics'>
+  servicesAnsweredHere?: ReadonlySet<ServicePart>
 }
 
 /** Checks each part of the interface with one cheap call, all at once, each with its own deadline. */
@@ -66,12 +70,12 @@ export async function probe(clients: Clients, history: ProbeHistory = {}): Promi
       : nodeHint(e)
   // As for the node (review 2 N9): a service that answered at its URL and now cannot be reached is down or
   // cut off, and the URL needs no change.
-  const restHint = (field: string, part: 'dataService' | 'metrics', url: string) => (e: AppError): string =>
+  const restHint = (part: ServicePart, url: string) => (e: AppError): string =>
     e.code === 'UNAUTHORIZED' || e.code === 'FORBIDDEN'
       ? 'Edit this profile in Connections and enter a key the service accepts.'
       : (e.code === 'NETWORK' || e.code === 'TIMEOUT') && history.servicesAnsweredHere?.has(part)
-        ? `The ${field.replace('-', ' ')} answered at ${url} before: it may be stopped, restarting or cut off from this computer. The URL needs no change unless it moved.`
-        : `Check the ${field} URL in Connections.`
+        ? `The ${SERVICE_NAMES[part]} answered at ${url} before: it may be stopped, restarting or cut off from this computer. The URL needs no change unless it moved.`
+        : `Check the ${SERVICE_NAMES[part]} URL in Connections.`
 
   const node = clients.node
   const infoHint = (api: string) => (e: AppError): string =>
@@ -141,7 +145,7 @@ export async function probe(clients: Clients, history: ProbeHistory = {}): Promi
     },
     dataService: {
       endpoint: clients.data.baseUrl,
-      hint: restHint('data-service', 'dataService', clients.data.baseUrl),
+      hint: restHint('dataService', clients.data.baseUrl),
       run: async (signal) => {
         const r = await callEndpoint(clients.data, dataEndpoints.supportedChains, { path: {}, query: { network: profile.network } }, { signal })
         return `${r.chains.length} supported chains`
@@ -149,7 +153,7 @@ export async function probe(clients: Clients, history: ProbeHistory = {}): Promi
     },
     metrics: {
       endpoint: clients.metrics.baseUrl,
-      hint: restHint('metrics-service', 'metrics', clients.metrics.baseUrl),
+      hint: restHint('metrics', clients.metrics.baseUrl),
       run: async (signal) => {
         const r = await callEndpoint(clients.metrics, metricsEndpoints.getAvgTps, { path: { chainId: expected } }, { signal })
         return `average TPS of chain ${expected}: ${r.results.length} points`
