@@ -2,7 +2,8 @@
  * Offline, every view that answers from the cache says which parts it does not have (issue 33 point 2): a part
  * never read while the node answered is said to be not kept, never shown as an empty list, a zero or a blank
  * that reads as one. One app and one page: a few parts read online, the sim stopped, then each view in turn.
- * - P-Chain: a block at a height never read says nothing is cached for it; a block read before shows cached;
+ * - P-Chain: a block at a height never read, and a balance never read, say nothing is cached for them (no
+ *   empty block, no "0 AVAX"); a block read before shows cached;
  *   for a node that never answered, the blockchains are said not kept (not Naive UI's "No Data", which reads
  *   as a node without blockchains).
  * - UTXOs: an address read before shows its page cached, and its next page, never read, says nothing is cached
@@ -66,6 +67,12 @@ test('offline, each view says what was not kept: a block, the blockchains, a UTX
   expect(ui.text('pchain-block')).toContain('Could not read the block')
   expect(ui.has('pchain-block-id')).toBe(false)
   expect(ui.text('pchain-block')).not.toMatch(/Transactions \(0\)|Height /)
+  // A P-Chain balance never read: no fields, none of them "0 AVAX" or "none".
+  await ui.fill('pchain-balance-input', ds.wellKnown.operator.pChain)
+  await ui.click('pchain-balance-go')
+  await ui.until(() => inside(ui, 'pchain-balance', 'error-notice').includes(NOTHING_CACHED), 'the balance never read said not cached')
+  expect(ui.text('pchain-balance')).toContain('Could not read the balances')
+  expect(ui.has('pchain-balance-fields')).toBe(false)
   await ui.go(`/pchain?height=${keptBlock.height}`)
   await ui.until(() => ui.text('pchain-block-id') === keptBlock.blockId, 'the block read before')
   expect(sourceOf(ui, 'pchain-block')).toBe('cache')
