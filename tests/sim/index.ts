@@ -9,6 +9,7 @@ import { startDataService } from './data-service/index'
 import { FormsSwitch, parseForms } from './data-service/forms'
 import type { ServiceForms } from './data-service/forms'
 import { createDataset } from './dataset'
+import { SIM_DEFAULT_SEED } from './defaults'
 import { VM_IDS } from './dataset/constants'
 import type { Dataset, SimScale } from './dataset'
 import { Faults, parseFaultSpec } from './faults'
@@ -34,7 +35,7 @@ export interface SimOptions {
   nodePort?: number
   dataPort?: number
   metricsPort?: number
-  /** data set seed, default 1 */
+  /** data set seed, default SIM_DEFAULT_SEED */
   seed?: number
   /** anvil --block-time in seconds; omitted = anvil mines on each tx */
   blockTime?: number
@@ -132,7 +133,7 @@ export interface Sim {
 }
 
 export async function startSim(opts: SimOptions = {}): Promise<Sim> {
-  const seed = opts.seed ?? 1
+  const seed = opts.seed ?? SIM_DEFAULT_SEED
   const dataset = createDataset(seed, 'mainnet', opts.scale ?? 'small')
   const faults = new Faults()
   for (const rule of parseFaultSpec(opts.faults ?? '')) faults.add(rule)

@@ -9,6 +9,7 @@
  * Stops cleanly (anvil included) on SIGINT/SIGTERM. A port in use ends it with one line that names the
  * option that chooses another. resources/sim.config.json is a config file for the app that matches the defaults.
  */
+import { createServer } from 'node:net'
 import { parseArgs } from 'node:util'
 import { SIM_DEFAULT_PORTS } from './defaults'
 import { startSim, type Sim } from './index'
@@ -69,6 +70,22 @@ const ports = {
   data: intOption(values['data-port'], 'data-port') ?? SIM_DEFAULT_PORTS.data,
   metrics: intOption(values['metrics-port'], 'metrics-port') ?? SIM_DEFAULT_PORTS.metrics,
 }
+
+/**
+ * Each port asked for by number is free? Asked before the sim loads its data set and starts anvil (seconds of
+ * CPU): a port in use ends it at once. startSim's own refusal stays for a port taken in between.
+ */
+async function checkPorts(): Promise<void> {
+  for (const port of Object.values(ports)) {
+    if (port === 0) continue
+    await new Promise<void>((resolve, reject) => {
+      const probe = createServer()
+      probe.once('error', (e: NodeJS.ErrnoException) => reject(Object.assign(e, { port })))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
+    })
+  }
+}
+await checkPorts().catch((e: unknown) => portInUse(e))
 
 const sim = await startSim({
   nodePort: ports.node,

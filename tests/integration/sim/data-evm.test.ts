@@ -11,6 +11,7 @@ import { DEMO_WALLET, HOSTILE_TOKEN, WELL_KNOWN_COLLECTIONS } from '../../sim/da
 import { encodeUnsignedWarp } from '../../sim/data-service/warp/message'
 import { toHex } from '../../sim/lib/bytes'
 import { Faults } from '../../sim/faults'
+import { SIM_DEFAULT_SEED } from '../../sim/defaults'
 import { collectPages, getJson, postJson, schemaErrors } from './data-helpers'
 import type { Json } from './data-helpers'
 
@@ -19,7 +20,7 @@ let close: () => Promise<void> = async () => {}
 const chainPath = (verb: string, q = ''): string => `${url}/v1/chains/43114/addresses/${DEMO_WALLET}/${verb}${q ? '?' + q : ''}`
 
 beforeAll(async () => {
-  const d = await startDataService({ port: 0, seed: 3, faults: new Faults() })
+  const d = await startDataService({ port: 0, seed: SIM_DEFAULT_SEED, faults: new Faults() })
   url = d.url
   close = d.close
 })

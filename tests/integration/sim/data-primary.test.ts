@@ -8,10 +8,11 @@ import { createDataset } from '../../sim/dataset'
 import { startDataService } from '../../sim/data-service'
 import { PAGE_UTXO_THRESHOLD } from '../../sim/data-service/routes/transactions'
 import { Faults } from '../../sim/faults'
+import { SIM_DEFAULT_SEED } from '../../sim/defaults'
 import { collectPages, getJson, schemaErrors } from './data-helpers'
 import type { Json } from './data-helpers'
 
-const SEED = 5
+const SEED = SIM_DEFAULT_SEED
 const ds = createDataset(SEED, 'mainnet')
 const rich = ds.wellKnown.rich.bech32
 let url = ''

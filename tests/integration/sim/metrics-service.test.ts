@@ -10,6 +10,7 @@ import { WELL_KNOWN_COLLECTIONS } from '../../sim/dataset/evm'
 import { startMetricsService } from '../../sim/metrics'
 import { TOKEN_LIFETIME_MS } from '../../sim/metrics/uuid-page-tokens'
 import { Faults } from '../../sim/faults'
+import { SIM_DEFAULT_SEED } from '../../sim/defaults'
 import { START_KEY, collectPages, getJson, postJson, schemaErrors } from './data-helpers'
 import type { Forms } from './data-helpers'
 import type { Json } from './data-helpers'
@@ -22,7 +23,7 @@ let close: () => Promise<void> = async () => {}
 const holders = (q = ''): string => `${url}/v2/chains/43114/contracts/${WELL_KNOWN_COLLECTIONS.simPunks}/nfts:listHolders${q ? '?' + q : ''}`
 
 beforeAll(async () => {
-  const m = await startMetricsService({ port: 0, seed: 9, faults, now: () => clock })
+  const m = await startMetricsService({ port: 0, seed: SIM_DEFAULT_SEED, faults, now: () => clock })
   url = m.url
   close = m.close
 })

@@ -15,6 +15,7 @@ import { PageTokens } from '../../sim/data-service/http/page-token'
 import { metricsRoutes, startMetricsService } from '../../sim/metrics'
 import { UuidPageTokens } from '../../sim/metrics/uuid-page-tokens'
 import { Faults } from '../../sim/faults'
+import { SIM_DEFAULT_SEED } from '../../sim/defaults'
 import { endpointsFromSpec } from '../../support/endpoints'
 import { getJson, loadSchema, postJson, schemaDir, schemaErrors } from './data-helpers'
 import type { Forms } from './data-helpers'
@@ -69,8 +70,8 @@ const forms = new FormsSwitch()
 
 beforeAll(async () => {
   const faults = new Faults()
-  const d = await startDataService({ port: 0, seed: 7, faults, forms })
-  const m = await startMetricsService({ port: 0, seed: 7, faults, forms })
+  const d = await startDataService({ port: 0, seed: SIM_DEFAULT_SEED, faults, forms })
+  const m = await startMetricsService({ port: 0, seed: SIM_DEFAULT_SEED, faults, forms })
   dataUrl = d.url
   metricsUrl = m.url
   closers = [d.close, m.close]

@@ -47,7 +47,7 @@ export interface DataServiceOptions {
   nodeUrl?: string
   /** clock of the rate limiter (ms), for tests */
   now?: () => number
-  /** build a private copy of the data set instead of the per-process one (determinism tests) */
+  /** build a private copy of the data set instead of the per-process one (determinism tests: ./network-data.ts) */
   freshData?: boolean
   /** the real service's forms or the spec's (./forms); startSim shares one switch with the metrics service */
   forms?: FormsSwitch

@@ -1,10 +1,14 @@
 /**
  * One network's data for the REST services: the Primary Network data set (shared with the node,
  * from ../dataset) plus the EVM data set built on top of it, and the lookups the routes need.
- * Built once per (seed, network) and process; `fresh` builds a private copy (determinism tests).
+ * Built once per (seed, network) and process; `fresh` builds a private copy (determinism tests): the Primary
+ * Network data set read again from the disk cache, as its own objects (a generation of its own is several
+ * CPU-seconds, and node-determinism.test.ts shows two generations of a seed equal), the EVM data set and
+ * the lookups built again.
  */
-import { PRIMARY_NETWORK_ID, createDataset, generateDataset } from '../dataset'
-import type { Dataset, PrimaryNetworkTx, SimScale } from '../dataset'
+import { Dataset, PRIMARY_NETWORK_ID, createDataset } from '../dataset'
+import { generateCached } from '../dataset/disk-cache'
+import type { PrimaryNetworkTx, SimScale } from '../dataset'
 import { createEvmDataset } from '../dataset/evm'
 import type { EvmDataset } from '../dataset/evm'
 
@@ -47,7 +51,7 @@ const memo = new Map<string, NetworkData>()
 
 /** `scale` 'large': the data set with the bulk address's history (../dataset/bulk). */
 export function loadNetworkData(seed: number, network: DataNetwork, fresh = false, scale: SimScale = 'small'): NetworkData {
-  if (fresh) return build(generateDataset(seed, network), network)
+  if (fresh) return build(new Dataset(seed, network, generateCached(seed, network)), network)
   const key = `${seed}:${network}:${scale}`
   let d = memo.get(key)
   if (!d) memo.set(key, (d = build(createDataset(seed, network, scale), network)))
