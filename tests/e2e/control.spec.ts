@@ -17,14 +17,13 @@ import { Profile } from 'pprof-format'
 import type { AdminNames, Sim } from '../sim/index'
 import { activateSimProfile, advanceTime, chooseProfileDir, expect, openPanel, shot, simConfig, test, type Companion } from './fixtures'
 
-// This file's browser mode allows node changes (the default, off, is a component test).
+// Each test has a browser mode of its own that allows node changes (the default, off, is a component test), on an
+// empty data folder: a test option, so the file shares the default workers and starts among the first files.
 test.use({ serveArgs: ['--allow-node-changes'] })
 // Long paths (a profile, several confirmed calls) on two shared cores. Time (the CPU profile's elapsed time, a
 // timed profile, log-level reverts) is moved forward in main and the page together (advanceTime), not waited for.
-// The three tests run in parallel: a file whose workers need their own server (--allow-node-changes) is started
-// after the files that share the default one, at the end of the stage, and one after another on one worker they
-// were its last 73 s. Each has its own sim and profile names and asserts nothing another leaves behind: any one
-// runs alone.
+// The three tests run in parallel, each on whichever worker is free (one after another on one worker they took
+// 73 s). Each has its own sim, server and profile names and asserts nothing another leaves behind: any one runs alone.
 test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 /** The sum of one value of every sample of a pprof file the sim wrote: what the panel's total must be. */

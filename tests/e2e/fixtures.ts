@@ -1,7 +1,13 @@
 /**
- * Worker fixtures for the end-to-end tests: a real anvil (chain id 43114) and a real browser-mode server
- * (`src/main/server/serve.ts`) with a fresh data folder, both on 127.0.0.1 and stopped afterwards.
- * Tests open the URL the server printed, exactly as a person would.
+ * Fixtures for the end-to-end tests: per worker, a real anvil (chain id 43114) and a real browser-mode server
+ * (`src/main/server/serve.ts`) with a fresh data folder, both on 127.0.0.1 and stopped afterwards; per test, what
+ * a test asks for beyond them (a server with other arguments, the full browser, a sim). Tests open the URL the
+ * server printed, exactly as a person would.
+ *
+ * Every worker option stays the config's: a spec file that changed one (`test.use` of a worker-scoped fixture)
+ * would need workers of its own, and Playwright queues those after every file of the default workers, so they
+ * ran last, one new worker each, at the end of the stage with the cores half idle. What a file needs of its own
+ * is started per test instead (serveArgs, fullChromiumPage).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -11,7 +17,8 @@ import { test as base, expect, type Page } from '@playwright/test'
 import type { Input, Method, Output } from '../../src/shared/contract'
 import { pageClient } from '../support/page-client'
 import { closedPort } from '../support/ports'
-import { startAnvil, type AnvilHandle } from '../sim/node/anvil'
+import { FULL_CHROMIUM_LAUNCH } from '../support/chromium'
+import { startAnvil } from '../sim/node/anvil'
 import { startSim, type Sim } from '../sim/index'
 
 export interface Companion {
@@ -87,8 +94,8 @@ export async function readServeUrl(child: ChildProcess): Promise<string> {
 
 export interface CompanionOptions {
   /**
-   * Extra arguments for browser mode, per spec file: `test.use({ serveArgs: ['--allow-node-changes'] })`.
-   * A worker serves one set of arguments; Playwright starts another worker for a spec that asks for others.
+   * Extra arguments for browser mode: `test.use({ serveArgs: ['--allow-node-changes'] })`. With any, each test
+   * gets a server of its own with them, on an empty data folder (the worker's shared server keeps the defaults).
    */
   serveArgs: string[]
 }
@@ -114,30 +121,60 @@ export async function ownServe(page: Page, dataDir: string, args: string[] = [],
   return () => stop(serve)
 }
 
-export const test = base.extend<{ app: Page; freshApp: Page; sim: Sim } & PageClockOptions, { companion: Companion } & CompanionOptions>({
-  serveArgs: [[], { scope: 'worker', option: true }],
+/** A browser-mode server on a fresh data folder, with these arguments and the worker's anvil; removed after use. */
+async function withServer(shared: Pick<Companion, 'anvilUrl' | 'closedUrl'>, args: string[], use: (companion: Companion) => Promise<void>): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
+  let serve: ChildProcess | undefined
+  try {
+    serve = startServe(dataDir, args)
+    const url = await readServeUrl(serve)
+    await use({ ...shared, url, origin: new URL(url).origin, dataDir })
+  } finally {
+    await stop(serve)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+export const test = base.extend<
+  { app: Page; freshApp: Page; fullChromiumPage: Page; sim: Sim; companion: Companion } & PageClockOptions & CompanionOptions,
+  { workerCompanion: Companion }
+>({
+  serveArgs: [[], { option: true }],
   pageClock: [false, { option: true }],
 
-  companion: [
-    async ({ serveArgs }, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-'))
-      const closedPortNumber = await closedPort()
-      let anvil: AnvilHandle | undefined
-      let serve: ChildProcess | undefined
+  /** The worker's anvil and default browser-mode server, which the tests it runs share one after another. */
+  workerCompanion: [
+    async ({}, use) => {
+      const closedUrl = `http://127.0.0.1:${await closedPort()}`
+      const anvil = await startAnvil()
       try {
-        anvil = await startAnvil()
-        const anvilUrl = anvil.url
-        serve = startServe(dataDir, serveArgs)
-        const url = await readServeUrl(serve)
-        await use({ url, origin: new URL(url).origin, anvilUrl, closedUrl: `http://127.0.0.1:${closedPortNumber}`, dataDir })
+        await withServer({ anvilUrl: anvil.url, closedUrl }, [], use)
       } finally {
-        await stop(serve)
-        await anvil?.stop()
-        await rm(dataDir, { recursive: true, force: true })
+        await anvil.stop()
       }
     },
     { scope: 'worker', timeout: 60_000 }
   ],
+
+  /** The worker's server, or with serveArgs one of this test's own. */
+  companion: async ({ workerCompanion, serveArgs }, use) => {
+    if (serveArgs.length === 0) await use(workerCompanion)
+    else await withServer(workerCompanion, serveArgs, use)
+  },
+
+  /**
+   * A page in the full Chromium, launched for this test (with the config's context options: the runner applies
+   * them to every context a test makes), for what the headless shell does not do as a browser does
+   * (tests/support/chromium.ts).
+   */
+  fullChromiumPage: async ({ playwright }, use) => {
+    const browser = await playwright.chromium.launch({ ...FULL_CHROMIUM_LAUNCH, headless: true })
+    try {
+      await use(await browser.newPage())
+    } finally {
+      await browser.close()
+    }
+  },
 
   /** A local network of this test's own (tests/sim), stopped after it; only started when a test asks for it. */
   sim: async ({}, use) => {

@@ -13,7 +13,6 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startSim, type Sim } from '../sim/index'
 import { callApp, expect, openPanel, readServeUrl, shot, startServe, stop, test, type Companion } from './fixtures'
-import { FULL_CHROMIUM_LAUNCH } from '../support/chromium'
 import { notifications, recordNotifications } from './validators-helpers'
 
 function fleetRow(page: Page, name: string) {
@@ -29,14 +28,12 @@ async function createProfile(app: Companion, name: string, sim: Sim): Promise<st
   return created.id
 }
 
-// The browser's notifications are part of it: the full browser, as the headless shell reads their permission as
-// denied even once granted (tests/support/chromium.ts).
-test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })
-
 test.describe('fleet', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('two nodes: both lines live; one stops, it goes first and the Alerts panel says so; acknowledged, it is counted apart; a row opens its panels', async ({ page, sim }) => {
+  // The browser's notifications are part of it: a page in the full browser, as the headless shell reads their
+  // permission as denied even once granted (tests/support/chromium.ts).
+  test('two nodes: both lines live; one stops, it goes first and the Alerts panel says so; acknowledged, it is counted apart; a row opens its panels', async ({ fullChromiumPage: page, sim }) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'companion-e2e-fleet-'))
     const serve = startServe(dataDir)
     let serveErr = ''

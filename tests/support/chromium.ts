@@ -19,7 +19,8 @@ export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ARGS }
 /**
  * The full browser, for what the headless shell does not do as a browser does: its Notification.permission
  * reads "denied" even once notifications are granted (requestPermission() says "granted"). Tests of the
- * browser's own notifications use this: `test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })`; so do the benchmarks, whose
- * frame figures time what the full browser draws.
+ * browser's own notifications use this (the end-to-end fixture `fullChromiumPage`, launched for the test: a worker
+ * option of a file's own would give it workers of its own, run last); so do the benchmarks, whose frame figures
+ * time what the full browser draws.
  */
 export const FULL_CHROMIUM_LAUNCH = { executablePath: process.env['E2E_CHROMIUM'] ?? FULL, args: ARGS }
