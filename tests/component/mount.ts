@@ -31,7 +31,7 @@ import type { Router } from 'vue-router'
 import { nextTick } from 'vue'
 import { createApp, type App, type AppOptions } from '../../src/main/app'
 import { plainSecretStore } from '../../src/main/secrets'
-import type { Contract } from '../../src/shared/contract'
+import type { Contract, ProbeReport } from '../../src/shared/contract'
 import { createRpcClient, type RpcClient } from '../../src/shared/rpc/client'
 import { createMemoryPair } from '../../src/shared/rpc/memory'
 import type { Sim } from '../sim/index'
@@ -270,25 +270,23 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
     },
     async profileAt(sim, name = 'sim', more = {}) {
       /**
-       * The first probe of the profile, checked again while a part of it timed out, as a person would click "Check
-       * again": the sim runs in this worker beside the page and the app, and on a loaded machine a part may miss
-       * the probe's 5 s deadline and be rightly shown unavailable. A part the test made unavailable answers
-       * otherwise (refused, not served), and is left as it is.
+       * The first probe of the profile (activating answers it), checked again while a part of it timed out, as a
+       * person would click "Check again": the sim runs in this worker beside the page and the app, and on a loaded
+       * machine a part may miss the probe's 5 s deadline and be rightly shown unavailable. A part the test made
+       * unavailable answers otherwise (refused, not served), and is left as it is.
        */
-      const probedWithoutTimeouts = async (id: string): Promise<void> => {
-        let report = await client.call('connection.get', {})
+      const probedWithoutTimeouts = async (first: ProbeReport): Promise<void> => {
+        let report = first
         const deadline = Date.now() + UNTIL_MS
-        while (!report || report.profileId !== id || report.parts.some((p) => p.error?.code === 'TIMEOUT')) {
-          if (Date.now() > deadline) throw new Error(`profile ${name}: the probe still times out after ${UNTIL_MS / 1000} s: ${JSON.stringify(report?.parts.filter((p) => p.status !== 'available'))}`)
+        while (report.parts.some((p) => p.error?.code === 'TIMEOUT')) {
+          if (Date.now() > deadline) throw new Error(`profile ${name}: the probe still times out after ${UNTIL_MS / 1000} s: ${JSON.stringify(report.parts.filter((p) => p.status !== 'available'))}`)
           report = await client.call('connection.probe', {})
         }
-        await settle()
       }
       const profile = { name, network: 'mainnet' as const, nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, nodeIds: [], ...more }
       const created = await client.call('profiles.create', { profile })
-      await client.call('profiles.activate', { id: created.id })
+      await probedWithoutTimeouts(await client.call('profiles.activate', { id: created.id }))
       await ui.until(() => document.querySelector(sel('status-profile'))?.textContent?.includes(name) ?? false, `the page to show profile ${name} active`)
-      await probedWithoutTimeouts(created.id)
       return created.id
     },
     async go(path) {
