@@ -272,16 +272,13 @@ export async function mountApp(options: MountOptions): Promise<MountedApp> {
       /**
        * The first probe of the profile (activating answers it), checked again while a part of it timed out, as a
        * person would click "Check again": the sim runs in this worker beside the page and the app, and on a loaded
-       * machine a part may miss the probe's 5 s deadline and be rightly shown unavailable. A part the test made
+       * machine a part may miss the probe's 5 s deadline and be rightly shown unavailable. A few times at most: a
+       * part a test does not use may stay slow, and what a test needs, it waits for itself. A part the test made
        * unavailable answers otherwise (refused, not served), and is left as it is.
        */
       const probedWithoutTimeouts = async (first: ProbeReport): Promise<void> => {
         let report = first
-        const deadline = Date.now() + UNTIL_MS
-        while (report.parts.some((p) => p.error?.code === 'TIMEOUT')) {
-          if (Date.now() > deadline) throw new Error(`profile ${name}: the probe still times out after ${UNTIL_MS / 1000} s: ${JSON.stringify(report.parts.filter((p) => p.status !== 'available'))}`)
-          report = await client.call('connection.probe', {})
-        }
+        for (let again = 0; again < 3 && report.parts.some((p) => p.error?.code === 'TIMEOUT'); again++) report = await client.call('connection.probe', {})
       }
       const profile = { name, network: 'mainnet' as const, nodeUrl: sim.nodeUrl, dataUrl: sim.dataUrl, metricsUrl: sim.metricsUrl, nodeIds: [], ...more }
       const created = await client.call('profiles.create', { profile })
