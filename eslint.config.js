@@ -1,10 +1,10 @@
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 import vueParser from 'vue-eslint-parser'
-import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import { readdirSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { DOM_ONLY_GLOBALS, NODE_ONLY_GLOBALS } from './scripts/environment-globals.js'
+import { noImportCycle } from './scripts/eslint-no-import-cycle.js'
 
 /**
  * Lint enforces the layering of DESIGN.md: which folder may import what.
@@ -80,16 +80,8 @@ export default tseslint.config(
     // No import circle in src/: a circle makes the order modules load in decide what is defined when, and
     // hides which of two parts is the lower one. (Imports of types only are left out: they vanish at build.)
     files: ['src/**/*.ts', 'src/**/*.vue'],
-    plugins: { 'import-x': importX },
-    // The rule parses each imported file with the options of the file linted: a .ts file that imports a .vue
-    // needs the options that read the component's <script lang="ts">.
-    languageOptions: { parserOptions: { parser: tseslint.parser, sourceType: 'module', extraFileExtensions: ['.vue'] } },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js', '.mjs', '.json'] })],
-      'import-x/extensions': ['.ts', '.vue', '.js', '.mjs'],
-      'import-x/parsers': { 'vue-eslint-parser': ['.vue'], '@typescript-eslint/parser': ['.ts'] }
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] }
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'local/no-import-cycle': 'error' }
   },
   {
     files: ['src/main/**', 'src/preload/**', 'scripts/**', '*.config.ts'],
