@@ -7,8 +7,9 @@
  * sends decimal text (net_version); never as JS numbers that could pass 2^53 (the chain id is a number,
  * as viem gives it). Errors are always AppErrors: viem's wrappers are taken off (see toAppError).
  */
-import { BaseError, BlockNotFoundError, createPublicClient, custom, hexToBigInt, rpcSchema } from 'viem'
-import type { Block, BlockTag, CustomTransport, Hex, PublicClient, PublicRpcSchema } from 'viem'
+import { BaseError, BlockNotFoundError, createClient, custom, hexToBigInt, rpcSchema } from 'viem'
+import type { Block, BlockTag, Client, CustomTransport, Hex, PublicRpcSchema } from 'viem'
+import { getBlock as viemGetBlock, getBlockNumber, getChainId } from 'viem/actions'
 import WebSocket from 'ws'
 import { z } from 'zod'
 import { AppError, badInput } from '../../../shared/rpc/errors'
@@ -33,13 +34,15 @@ function endpointOf(target: EvmTarget): JsonRpcEndpoint {
 }
 
 /**
- * A viem public client whose requests go through `endpoint`. viem's own retries are off (the transport
- * retries reads) and so is its cache (every call asks the node).
+ * A viem client whose requests go through `endpoint`, used with viem's actions one by one (viem/actions: the
+ * three this module calls, not the public client's whole set, whose types alone took the type check about 20
+ * CPU-seconds). viem's own retries are off (the transport retries reads) and so is its cache (every call asks
+ * the node).
  */
-export type EvmClient = PublicClient<CustomTransport, undefined, undefined, [...PublicRpcSchema, ...AvalancheEvmRpcSchema]>
+export type EvmClient = Client<CustomTransport, undefined, undefined, [...PublicRpcSchema, ...AvalancheEvmRpcSchema]>
 
 export function evmClient(endpoint: JsonRpcEndpoint, opts: EvmOptions = {}): EvmClient {
-  return createPublicClient({
+  return createClient({
     transport: custom(
       { request: ({ method, params }: { method: string; params?: unknown }) => endpoint.request(method, params ?? [], { ...opts, effect: 'read' }) },
       { retryCount: 0, name: endpoint.service, key: 'node' }
@@ -95,7 +98,7 @@ const hexQuantity = z
 
 /** eth_chainId: 43114 on mainnet, 43113 on the test network. */
 export function chainId(target: EvmTarget, opts: EvmOptions = {}): Promise<number> {
-  return run(target, 'eth_chainId', opts, (c) => c.getChainId())
+  return run(target, 'eth_chainId', opts, (c) => getChainId(c))
 }
 
 /** net_version as the node sends it, a decimal string (the C-Chain answers its chain id since 2021-12, not "1"). */
@@ -107,7 +110,7 @@ export function netVersion(target: EvmTarget, opts: EvmOptions = {}): Promise<st
 
 /** eth_blockNumber: the last accepted block. */
 export function blockNumber(target: EvmTarget, opts: EvmOptions = {}): Promise<bigint> {
-  return run(target, 'eth_blockNumber', opts, (c) => c.getBlockNumber({ cacheTime: 0 }))
+  return run(target, 'eth_blockNumber', opts, (c) => getBlockNumber(c, { cacheTime: 0 }))
 }
 
 const BLOCK_TAGS = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const
@@ -131,7 +134,7 @@ export async function getBlock(target: EvmTarget, ref: BlockRef = { blockTag: 'l
     by = r.data
   }
   return run(target, 'eth_getBlockByNumber', opts, (c) =>
-    'blockTag' in by ? c.getBlock({ blockTag: by.blockTag, includeTransactions: false }) : c.getBlock({ blockNumber: by.blockNumber, includeTransactions: false })
+    'blockTag' in by ? viemGetBlock(c, { blockTag: by.blockTag, includeTransactions: false }) : viemGetBlock(c, { blockNumber: by.blockNumber, includeTransactions: false })
   )
 }
 
@@ -139,7 +142,7 @@ export async function getBlock(target: EvmTarget, ref: BlockRef = { blockTag: 'l
 export async function getBlockWithTxs(target: EvmTarget, ref: { blockNumber: bigint } | { blockHash: Hex }, opts: EvmOptions = {}): Promise<Block<bigint, true, BlockTag>> {
   const method = 'blockHash' in ref ? 'eth_getBlockByHash' : 'eth_getBlockByNumber'
   return run(target, method, opts, (c) =>
-    'blockHash' in ref ? c.getBlock({ blockHash: ref.blockHash, includeTransactions: true }) : c.getBlock({ blockNumber: ref.blockNumber, includeTransactions: true })
+    'blockHash' in ref ? viemGetBlock(c, { blockHash: ref.blockHash, includeTransactions: true }) : viemGetBlock(c, { blockNumber: ref.blockNumber, includeTransactions: true })
   )
 }
 
