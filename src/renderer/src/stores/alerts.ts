@@ -1,5 +1,6 @@
 /**
- * The alerts area as the Alerts panel shows it: open and past alerts with the mutes in force, the
+ * The alerts area as the Alerts panel shows it: open and past alerts with the mutes in force and why a
+ * held-back one is not sent, the
  * channels (never their secrets) and the delivery log. Reloaded when main says an alert fired or
  * resolved (`alerts.changed`) or that one of these reads changed (`cache.changed`), and on reconnect.
  *
@@ -11,7 +12,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 // The rules' words from their schema-free module: this store is part of the shell's first download.
 import { ALERT_RULE_INFO } from '../../../shared/contract/alert-rules'
-import type { Alert, AlertMute, AlertRule, AlertState, ChannelView, Output } from '../../../shared/contract'
+import type { Alert, AlertHold, AlertMute, AlertRule, AlertState, ChannelView, Output } from '../../../shared/contract'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
@@ -31,6 +32,8 @@ export const useAlertsStore = defineStore('alerts', () => {
   const open = shallowRef<Alert[]>([])
   const past = shallowRef<Alert[]>([])
   const mutes = shallowRef<AlertMute[]>([])
+  /** why each held-back open alert is not sent (inhibited by another of its node, muted), by alert id */
+  const holds = shallowRef<ReadonlyMap<string, AlertHold>>(new Map())
   const listLoaded = ref(false)
   const listError = shallowRef<ErrorData | null>(null)
 
@@ -48,6 +51,7 @@ export const useAlertsStore = defineStore('alerts', () => {
       open.value = out.open
       past.value = out.past
       mutes.value = out.mutes
+      holds.value = new Map(out.holds.map((h) => [h.alertId, h]))
       listError.value = null
       listLoaded.value = true
     } catch (err) {
@@ -148,6 +152,7 @@ export const useAlertsStore = defineStore('alerts', () => {
     open,
     past,
     mutes,
+    holds,
     listLoaded,
     listError,
     channels,
