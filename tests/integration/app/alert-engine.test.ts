@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { OffsetClock } from '../../../src/main/clock'
-import type { Alert, Contract } from '../../../src/shared/contract'
-import type { RpcClient } from '../../../src/shared/rpc/client'
+import type { Alert } from '../../../src/shared/contract'
 import { accepted, receiver, type Receiver } from '../../support/receivers'
 import { until } from '../../support/until'
 import { appsPerTest, simPerFile } from './helpers'

@@ -6,7 +6,7 @@ import type { AreaHandlers } from '../handlers'
 import type { ProfilesService } from '../profiles/service'
 import { alertChannelHandlers } from './channel-handlers'
 import { DeliveryService } from './delivery'
-import { appHoldReason, type HoldReason } from './hold'
+import { appHoldReason, holdsOf, type HoldReason } from './hold'
 import { alertHandlers } from './handlers'
 import { AlertsService } from './service'
 
@@ -39,10 +39,11 @@ export function createAlertsArea(
     warn: (m) => log.warn(m),
     info: (m) => log.info(m),
     ...(options.channelFailingMs !== undefined ? { channelFailingMs: options.channelFailingMs } : {}),
-    // A channel added while alerts are open is told of them (a muted rule's are not sent, as ever).
+    // A channel added while alerts are open is told of them (one held back, inhibited or muted, is not sent, as ever).
     openAlerts: () => {
-      const muted = alertStore.mutes(options.now ? options.now() : clock.now())
-      return alertStore.open().filter((a) => !muted.some((m) => m.profileId === a.profileId && m.rule === a.rule))
+      const open = alertStore.open()
+      const held = new Set(holdsOf(open, holdReason, options.now ? options.now() : clock.now()).map((h) => h.alertId))
+      return open.filter((a) => !held.has(a.id))
     }
   })
   return {
