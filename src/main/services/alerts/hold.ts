@@ -37,10 +37,14 @@ export function holdReasonOf(parts: readonly HoldPart[]): HoldReason {
 
 /** A rule muted for a time (alerts.mute): its alerts are held until the mute ends. */
 export function mutePart(mutes: (at: number) => readonly AlertMute[]): HoldPart {
-  return (alert, { at }) =>
-    mutes(at).some((m) => m.profileId === alert.profileId && m.rule === alert.rule && m.until > at)
+  // Read once for the alerts asked about together (one check's, one profile's of a list: the same `open`), not once per alert.
+  let read: { open: readonly Alert[]; at: number; list: readonly AlertMute[] } | undefined
+  return (alert, { at, open }) => {
+    if (read?.at !== at || read.open !== open) read = { open, at, list: mutes(at) }
+    return read.list.some((m) => m.profileId === alert.profileId && m.rule === alert.rule && m.until > at)
       ? { kind: 'muted', by: alert.rule, text: `muted: ${ALERT_RULE_INFO[alert.rule]?.title ?? alert.rule}` }
       : null
+  }
 }
 
 /**
