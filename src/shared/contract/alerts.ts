@@ -162,6 +162,7 @@ export const alertMethods = {
 export const alertEvents = {
   'alerts.changed': defineEvent({
     summary: 'An alert fired or resolved (for notifications and the Alerts panel)',
-    payload: z.object({ alert: alertSchema, state: z.enum(['firing', 'resolved']) }).strict()
+    /** hold: why a firing alert is not sent (inhibited, muted): a notification is not shown for it either */
+    payload: z.object({ alert: alertSchema, state: z.enum(['firing', 'resolved']), hold: alertHoldSchema.omit({ alertId: true }).optional() }).strict()
   })
 } as const

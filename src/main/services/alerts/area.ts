@@ -29,7 +29,7 @@ export function createAlertsArea(
 ): AlertsArea {
   const alertStore = new AlertStore(storage.db)
   const holdReason = appHoldReason(alertStore)
-  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => deps.profiles.storedProfile(id) !== undefined, holdReason, ...(options.now ? { now: options.now } : {}) })
+  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => deps.profiles.storedProfile(id) !== undefined, holdReason, now: options.now ?? (() => clock.now()) })
   const outbox = new OutboxStore(storage.db)
   const delivery = new DeliveryService({
     store: outbox,

@@ -48,10 +48,10 @@ export function createWatchArea(
       labelOf: (service) => SERVICE_LABELS[service],
       entitiesOf: (profile) => storage.entities.for(() => ({ network: profile.network, profileId: profile.id }))
     },
-    onAlert: (alert, state) => {
+    onAlert: (alert, state, { hold }) => {
       const owner = profiles.storedProfile(alert.profileId)
       storage.entities.keep(owner ? { network: owner.network, profileId: owner.id } : null, 'alerts', alert.nodeUrl, clock.now(), [alertEntity(alert)])
-      publish('alerts.changed', { alert, state })
+      publish('alerts.changed', { alert, state, ...(hold ? { hold } : {}) })
       deps.cacheChanged(['watch.status', 'alerts.list'])
       options.onWatchAlert?.(alert, state)
     },

@@ -115,10 +115,10 @@ export const useAlertsStore = defineStore('alerts', () => {
     return permission.value
   }
 
-  function notify(alert: Alert, state: AlertState): void {
+  function notify(alert: Alert, state: AlertState, held: boolean): void {
     if (!notifying.value || typeof Notification === 'undefined') return
-    // A muted rule's alerts are kept and shown, not sent: main skips its own notification the same way.
-    if (muteOf(alert.profileId, alert.rule)) return
+    // A held-back alert (inhibited, muted) is kept and shown, not sent: main skips its own notification the same way.
+    if (held || muteOf(alert.profileId, alert.rule)) return
     const what = state === 'firing' ? alert.severity : 'resolved'
     // Text only; the tag replaces rather than stacks a notification of the same alert and state.
     new Notification(`${what}: ${ALERT_RULE_INFO[alert.rule].title} · ${alert.profileName}`, { body: alert.message, tag: `${alert.id}:${state}` })
@@ -130,9 +130,9 @@ export const useAlertsStore = defineStore('alerts', () => {
     return () => listeners.delete(listener)
   }
 
-  api.on('alerts.changed', ({ alert, state }) => {
+  api.on('alerts.changed', ({ alert, state, hold }) => {
     for (const l of listeners) l(alert, state)
-    notify(alert, state)
+    notify(alert, state, hold !== undefined)
     void loadList()
   })
   api.on('cache.changed', ({ methods }) => {
