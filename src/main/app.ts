@@ -52,7 +52,7 @@ function buildAreas(shared: Shared) {
   const app = createAppArea(shared, { profiles: profiles.profiles })
   const jobs = createJobsArea(shared)
   const alerts = createAlertsArea(shared, { profiles: profiles.profiles, cacheChanged })
-  const watch = createWatchArea(shared, { profiles: profiles.profiles, onProfilesChanged, cacheChanged, alertStore: alerts.alertStore, delivery: alerts.delivery })
+  const watch = createWatchArea(shared, { profiles: profiles.profiles, onProfilesChanged, cacheChanged, alertStore: alerts.alertStore, delivery: alerts.delivery, holdReason: alerts.holdReason })
   const list = [
     profiles,
     createConnectionArea({ connection: profiles.connection }),

@@ -56,6 +56,8 @@ test('a point per check in every range; an alert fires once, is acknowledged, an
   const profileId = await ui.profileAt(sim, 'Alerts', { nodeIds: [self, sim.dataset.nodes.notValidator] })
   // Only the test's checks add samples and alerts; a check of the watch's already running is waited out by the next one.
   await ui.client.call('watch.setSettings', { profileId, enabled: false })
+  // The alert as the page shows it, fired by the first check that sees it (the "for N checks" wait is tested in alert-engine).
+  await ui.client.call('alerts.setRules', { profileId, rules: [{ rule: 'validatorNotConnected', forChecks: 1 }] })
   // This browser's notifications: turned on where every alert's are, in the Alerts panel.
   await ui.get('browser-notify-switch').trigger('click')
   await ui.until(() => ui.get('browser-notify').attributes('data-permission') === 'granted' && ui.get('browser-notify-switch').classes().includes('n-switch--active'), 'notifications on')

@@ -17,7 +17,8 @@ function sample(at: number, patch: Partial<WatchSample> = {}): WatchSample {
 const down = (at: number): WatchSample => sample(at, { reachable: false, error: 'connection refused', failingChecks: [], bootstrapped: { P: null, X: null, C: null }, healthy: undefined })
 const validator = (patch: Partial<WatchedValidator> = {}): WatchedValidator => ({ nodeID: NODE, subnetID: null, validating: true, connected: true, uptime: '99.5000', ...patch })
 
-const defaults = (): RuleSetting[] => ALERT_RULES.map((rule) => ({ rule, enabled: true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null }))
+// Each rule's condition on its own: fires on the first check that sees it (the "for N checks" defaults are tested apart).
+const defaults = (): RuleSetting[] => ALERT_RULES.map((rule) => ({ rule, enabled: true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null, forChecks: 1 }))
 function withRule(rule: AlertRule, patch: Partial<RuleSetting>): RuleSetting[] {
   return defaults().map((r) => (r.rule === rule ? { ...r, ...patch } : r))
 }

@@ -93,8 +93,10 @@ describe('migration 10: the alerts area', () => {
 
     const { db } = openDatabase(t.dir)
     const alerts = new AlertStore(db)
-    expect(alerts.rules('p1').find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 5 })
+    expect(alerts.rules('p1').find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 5, forChecks: 1 })
     expect(alerts.open('p1')).toMatchObject([{ id: 'a1', rule: 'unreachable', subject: null, acknowledgedAt: null, clearedAt: null }])
+    // Migration 18: an alert open at the upgrade was sent already (it repeats from its firing, never sent again as new).
+    expect(alerts.notifiedAt('p1')).toEqual(new Map([['a1', 7]]))
     expect(new WatchStore(db).settings('p1')).toEqual({ profileId: 'p1', enabled: true, intervalSec: 30, subnetIds: [] })
     db.close()
   })

@@ -1,4 +1,4 @@
-import { ALERT_RULE_INFO, ALERT_RULES, alertRuleSchema, type Alert, type AlertMute, type AlertRule, type RuleSetting } from '../../shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, alertRuleSchema, forChecksOf, type Alert, type AlertMute, type AlertRule, type RuleSetting } from '../../shared/contract'
 import type { Db } from './database'
 
 interface RawAlert {
@@ -39,7 +39,7 @@ const alertFromRaw = (r: RawAlert): Alert[] => {
 /** The key of "the same alert": one open at a time per profile, rule and subject. */
 export const alertKey = (rule: AlertRule, subject: string | null): string => `${rule}|${subject ?? ''}`
 
-/** Named statements over the alerts, each rule's settings per profile and the mutes (migrations 9 and 10). */
+/** Named statements over the alerts, each rule's settings per profile and the mutes (migrations 9, 10 and 18). */
 export class AlertStore {
   private readonly s
   constructor(db: Db) {
@@ -60,13 +60,16 @@ export class AlertStore {
       lastFired: db.prepare<[string], { rule: string; subject: string | null; at: number }>(
         'SELECT rule, subject, MAX(fired_at) AS at FROM watch_alerts WHERE profile_id = ? GROUP BY rule, subject'
       ),
-      rules: db.prepare<[string], { rule: string; enabled: number; threshold: string | null }>(
-        'SELECT rule, enabled, threshold FROM alert_rules WHERE profile_id = ?'
+      rules: db.prepare<[string], { rule: string; enabled: number; threshold: string | null; for_checks: number | null }>(
+        'SELECT rule, enabled, threshold, for_checks FROM alert_rules WHERE profile_id = ?'
       ),
-      putRule: db.prepare<[string, string, number, string | null]>(
-        `INSERT INTO alert_rules (profile_id, rule, enabled, threshold) VALUES (?, ?, ?, ?)
-         ON CONFLICT(profile_id, rule) DO UPDATE SET enabled = excluded.enabled, threshold = excluded.threshold`
+      putRule: db.prepare<[string, string, number, string | null, number | null]>(
+        `INSERT INTO alert_rules (profile_id, rule, enabled, threshold, for_checks) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(profile_id, rule) DO UPDATE SET enabled = excluded.enabled, threshold = excluded.threshold, for_checks = excluded.for_checks`
       ),
+      notified: db.prepare<[string], { id: string; at: number | null }>('SELECT id, notified_at AS at FROM watch_alerts WHERE profile_id = ? AND cleared_at IS NULL'),
+      notifiedOne: db.prepare<[string], { at: number | null }>('SELECT notified_at AS at FROM watch_alerts WHERE id = ?'),
+      markNotified: db.prepare<[number, string]>('UPDATE watch_alerts SET notified_at = ? WHERE id = ?'),
       mutes: db.prepare<[number], { profile_id: string; rule: string; until: number }>('SELECT * FROM alert_mutes WHERE until > ? ORDER BY until'),
       putMute: db.prepare<[string, string, number]>(
         'INSERT INTO alert_mutes (profile_id, rule, until) VALUES (?, ?, ?) ON CONFLICT(profile_id, rule) DO UPDATE SET until = excluded.until'
@@ -109,14 +112,36 @@ export class AlertStore {
     return ALERT_RULES.map((rule) => {
       const row = stored.get(rule)
       const def = ALERT_RULE_INFO[rule].threshold?.default ?? null
-      if (!row) return { rule, enabled: true, threshold: def }
+      if (!row) return { rule, enabled: true, threshold: def, forChecks: forChecksOf(rule) }
       const threshold: unknown = row.threshold === null ? null : JSON.parse(row.threshold)
-      return { rule, enabled: row.enabled === 1, threshold: typeof threshold === 'number' || typeof threshold === 'string' ? threshold : def }
+      return {
+        rule,
+        enabled: row.enabled === 1,
+        threshold: typeof threshold === 'number' || typeof threshold === 'string' ? threshold : def,
+        forChecks: forChecksOf(rule, row.for_checks)
+      }
     })
   }
 
-  putRule(profileId: string, r: RuleSetting): void {
-    this.s.putRule.run(profileId, r.rule, r.enabled ? 1 : 0, r.threshold === null ? null : JSON.stringify(r.threshold))
+  /** A rule's settings; `forChecks` null (or its default) is stored as null, so a changed default applies to it. */
+  putRule(profileId: string, r: Omit<RuleSetting, 'forChecks'> & { forChecks: number | null }): void {
+    const forChecks = r.forChecks === null || r.forChecks === forChecksOf(r.rule) ? null : r.forChecks
+    this.s.putRule.run(profileId, r.rule, r.enabled ? 1 : 0, r.threshold === null ? null : JSON.stringify(r.threshold), forChecks)
+  }
+
+  /** When each open alert of a profile was last sent to the channels (null: never yet), by alert id. */
+  notifiedAt(profileId: string): Map<string, number | null> {
+    return new Map(this.s.notified.all(profileId).map((r) => [r.id, r.at]))
+  }
+
+  /** Whether an alert was ever sent to the channels (its resolution is sent only then). */
+  wasNotified(id: string): boolean {
+    return (this.s.notifiedOne.get(id)?.at ?? null) !== null
+  }
+
+  /** The alerts were sent to the channels at `at` (fired, sent once held back, or repeated). */
+  markNotified(ids: Iterable<string>, at: number): void {
+    for (const id of ids) this.s.markNotified.run(at, id)
   }
 
   /** Mutes still in force at `now`. */

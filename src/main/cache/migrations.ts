@@ -405,5 +405,13 @@ export const MIGRATIONS: readonly string[] = [
   // is kept, shown with its reason, and sent nothing (remove it and add it again to use it).
   `
   ALTER TABLE alert_channels ADD COLUMN disabled TEXT;
+  `,
+  // 18: pending and repeat (issue 34): each rule's "for N checks" (null: its default), and when an alert was last
+  // sent to the channels (null: never, held back so far), so a firing alert is sent again after its repeat interval
+  // and one held back is sent once its hold ends. Alerts open at the upgrade were sent (or muted) already.
+  `
+  ALTER TABLE alert_rules ADD COLUMN for_checks INTEGER;
+  ALTER TABLE watch_alerts ADD COLUMN notified_at INTEGER;
+  UPDATE watch_alerts SET notified_at = fired_at WHERE cleared_at IS NULL;
   `
 ]

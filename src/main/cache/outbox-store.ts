@@ -27,7 +27,7 @@ export interface OutboxRow {
   channelId: string
   alertId: string
   state: 'firing' | 'resolved'
-  /** JSON of the alert as it changed */
+  /** JSON of the alert as it changed, or of the message (services/alerts/channels/types.ts AlertMessage) of several */
   alert: string
   queuedAt: number
   attempts: number
@@ -208,7 +208,12 @@ export class OutboxStore {
   /** Writes one alert change for each channel, all or none; a change already written for a channel is not written twice. */
   enqueue(alert: Alert, state: 'firing' | 'resolved', channelIds: readonly string[], at: number): number {
     const json = JSON.stringify(alert)
-    return this.db.transaction(() => channelIds.reduce((n, id) => n + this.s.enqueue.run(alert.id, state, json, at, at, id).changes, 0))()
+    return this.enqueueEach(alert.id, state, channelIds.map((channelId) => ({ channelId, json })), at)
+  }
+
+  /** Writes one change, as each channel is to get it (its JSON: an alert, or a message of several), all or none. */
+  enqueueEach(id: string, state: 'firing' | 'resolved', rows: ReadonlyArray<{ channelId: string; json: string }>, at: number): number {
+    return this.db.transaction(() => rows.reduce((n, r) => n + this.s.enqueue.run(id, state, r.json, at, at, r.channelId).changes, 0))()
   }
 
   /** Changes whose id starts with `prefix` written as firing and not yet as resolved: each with its alert's JSON and the channels it went to. */

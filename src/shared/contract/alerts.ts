@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineEvent, defineMethod } from '../rpc/contract-types'
 import { idSchema } from './common'
 import { ALERT_RULES, ALERT_RULE_INFO } from './alert-rules'
+import { MAX_FOR_CHECKS } from './alert-pending'
 
 /**
  * The alerts area: the rules the watch applies to every profile's samples (services/alerts/rules.ts),
@@ -9,6 +10,7 @@ import { ALERT_RULES, ALERT_RULE_INFO } from './alert-rules'
  * event that tells the renderer and the channels when one fires or resolves.
  */
 export * from './alert-rules'
+export * from './alert-pending'
 
 export const alertRuleSchema = z.enum(ALERT_RULES, {
   error: (issue) => `unknown rule ${JSON.stringify(issue.input)}: one of ${ALERT_RULES.join(', ')}`
@@ -41,7 +43,9 @@ export const ruleSettingSchema = z
     rule: alertRuleSchema,
     enabled: z.boolean(),
     /** number for counted rules, a version for versionBelowMin, null where the rule has none (or none set) */
-    threshold: z.union([z.number(), z.string().max(40)]).nullable()
+    threshold: z.union([z.number(), z.string().max(40)]).nullable(),
+    /** checks in a row the condition must hold before it fires (alert-pending.ts); unreachable: 1, its threshold counts */
+    forChecks: z.number().int().min(1).max(MAX_FOR_CHECKS)
   })
   .strict()
 export type RuleSetting = z.infer<typeof ruleSettingSchema>
@@ -56,10 +60,19 @@ const ruleChange = z
   .object({
     rule: alertRuleSchema,
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-    threshold: z.union([z.number(), z.string().max(40)]).nullable().optional()
+    threshold: z.union([z.number(), z.string().max(40)]).nullable().optional(),
+    /** null: back to the rule's default */
+    forChecks: z.number().nullable().optional()
   })
   .strict()
   .superRefine((change, ctx) => {
+    const f = change.forChecks
+    if (f !== undefined && f !== null) {
+      if (change.rule === 'unreachable')
+        ctx.addIssue({ code: 'custom', path: ['forChecks'], message: `“${ALERT_RULE_INFO.unreachable.title}” counts its failed checks with its threshold: set that instead` })
+      else if (!Number.isInteger(f) || f < 1 || f > MAX_FOR_CHECKS)
+        ctx.addIssue({ code: 'custom', path: ['forChecks'], message: `forChecks takes a whole number of checks from 1 to ${MAX_FOR_CHECKS} (1: fire on the first check that sees it)` })
+    }
     if (change.threshold === undefined) return
     const info = ALERT_RULE_INFO[change.rule].threshold
     const t = change.threshold
@@ -81,6 +94,15 @@ const ruleChange = z
       })
   })
 
+/**
+ * Why an open alert is held back (stored and shown, not sent): inhibited by another open alert of its node
+ * (`by` is that alert's id), or muted (`by` is the rule). `text` says it in words ("inhibited: Node unreachable").
+ */
+export const alertHoldSchema = z
+  .object({ alertId: z.string().max(300), kind: z.enum(['inhibited', 'muted', 'silenced']), by: z.string().max(300), text: text })
+  .strict()
+export type AlertHold = z.infer<typeof alertHoldSchema>
+
 export const alertMuteSchema = z
   .object({ profileId: idSchema, rule: alertRuleSchema, until: z.number().int().nonnegative() })
   .strict()
@@ -91,12 +113,12 @@ export const MAX_MUTE_MINUTES = 7 * 24 * 60
 
 export const alertMethods = {
   'alerts.list': defineMethod({
-    summary: 'Open alerts of every profile (or one), past ones newest first, and the mutes in force',
+    summary: 'Open alerts of every profile (or one), past ones newest first, the mutes in force, and why each held-back open alert is not sent (inhibited, muted)',
     effect: 'read',
     input: z
       .object({ profileId: idSchema.optional(), limit: z.number().int().min(1, 'limit must be from 1 to 1000').max(1_000, 'limit must be from 1 to 1000').default(200) })
       .strict(),
-    output: z.object({ open: z.array(alertSchema), past: z.array(alertSchema), mutes: z.array(alertMuteSchema) }).strict()
+    output: z.object({ open: z.array(alertSchema), past: z.array(alertSchema), mutes: z.array(alertMuteSchema), holds: z.array(alertHoldSchema) }).strict()
   }),
   'alerts.rules': defineMethod({
     summary: "One profile's rules: each on or off, with its threshold",
@@ -140,6 +162,7 @@ export const alertMethods = {
 export const alertEvents = {
   'alerts.changed': defineEvent({
     summary: 'An alert fired or resolved (for notifications and the Alerts panel)',
-    payload: z.object({ alert: alertSchema, state: z.enum(['firing', 'resolved']) }).strict()
+    /** hold: why a firing alert is not sent (inhibited, muted): a notification is not shown for it either */
+    payload: z.object({ alert: alertSchema, state: z.enum(['firing', 'resolved']), hold: alertHoldSchema.omit({ alertId: true }).optional() }).strict()
   })
 } as const

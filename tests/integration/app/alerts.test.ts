@@ -42,13 +42,16 @@ describe('alerts', () => {
       ]
     })
     expect(set.rules.filter((r) => ['uptimeLow', 'versionBelowMin', 'lowPeers'].includes(r.rule))).toEqual([
-      { rule: 'lowPeers', enabled: false, threshold: 5 },
-      { rule: 'versionBelowMin', enabled: true, threshold: '1.14.0' },
-      { rule: 'uptimeLow', enabled: true, threshold: 90.5 }
+      { rule: 'lowPeers', enabled: false, threshold: 5, forChecks: 3 },
+      { rule: 'versionBelowMin', enabled: true, threshold: '1.14.0', forChecks: 1 },
+      { rule: 'uptimeLow', enabled: true, threshold: 90.5, forChecks: 2 }
     ])
-    // null puts a threshold back to its default.
-    const back = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: null }] })
-    expect(back.rules.find((r) => r.rule === 'uptimeLow')?.threshold).toBe(80)
+    // null puts a threshold back to its default, and "for N checks" too.
+    const back = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: null, forChecks: 4 }] })
+    expect(back.rules.find((r) => r.rule === 'uptimeLow')).toMatchObject({ threshold: 80, forChecks: 4 })
+    const again = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', forChecks: null }] })
+    expect(again.rules.find((r) => r.rule === 'uptimeLow')?.forChecks).toBe(2)
+    expect(again.rules.find((r) => r.rule === 'unreachable')?.forChecks).toBe(1)
 
     const refused = async (rules: unknown[]) => (await failure(client.call('alerts.setRules', { profileId, rules } as never))).message
     expect(await refused([{ rule: 'diskFull' }])).toMatch(/unknown rule "diskFull": one of unreachable, unhealthy/)
@@ -57,6 +60,8 @@ describe('alerts', () => {
     expect(await refused([{ rule: 'versionBelowMin', threshold: 'latest' }])).toMatch(/“Version below the minimum \(upgrade reminder\)” takes a version such as 1\.13\.0/)
     expect(await refused([{ rule: 'unhealthy', threshold: 3 }])).toMatch(/“Health check failing” \(unhealthy\) has no threshold: leave it out/)
     expect(await refused([])).toMatch(/name at least one rule/)
+    expect(await refused([{ rule: 'lowPeers', forChecks: 0 }])).toMatch(/forChecks takes a whole number of checks from 1 to 30/)
+    expect(await refused([{ rule: 'unreachable', forChecks: 2 }])).toMatch(/“Node unreachable” counts its failed checks with its threshold: set that instead/)
     expect((await failure(client.call('alerts.rules', { profileId: 'nope' }))).code).toBe('NOT_FOUND')
   })
 

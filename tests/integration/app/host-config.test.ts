@@ -105,7 +105,7 @@ describe('the config file', () => {
     const v1 = before.profiles.find((p) => p.name === 'validator-1')!
     expect(before.activeId).toBe(v1.id)
     expect(v1).toMatchObject({ nodeUrl: sim.nodeUrl, network: 'mainnet', profileDir: sim.profileDir, apiKey: { set: true, storage: 'unencrypted' } })
-    expect(before.rules.find((r) => r.profileId === v1.id)!.rules).toContainEqual({ rule: 'uptimeLow', enabled: true, threshold: 85 })
+    expect(before.rules.find((r) => r.profileId === v1.id)!.rules).toContainEqual({ rule: 'uptimeLow', enabled: true, threshold: 85, forChecks: 2 })
     expect(before.watch.profiles.find((s) => s.profileId === v1.id)).toMatchObject({ enabled: true, intervalSec: 60 })
     expect(before.channels.map((c) => [c.name, c.kind, c.minSeverity])).toEqual([
       ['ops Slack', 'slack', 'warning'],

@@ -109,6 +109,9 @@ describe('validators', () => {
     expect((await client.call('watch.samples', { profileId, limit: 1, validators: true })).samples).toEqual([first.sample])
 
     sim!.validators.disconnect(self)
+    // Not connected fires after 2 checks in a row ("for N checks"): the first one that sees it fires nothing.
+    const seen = await client.call('validators.refresh', {})
+    expect(seen.fired).toEqual([])
     const down = await client.call('validators.refresh', {})
     expect(down.fired.map((a) => `${a.rule} ${a.subject}`)).toEqual([`validatorNotConnected ${self}`])
     const fired = down.fired[0]!
@@ -133,8 +136,8 @@ describe('validators', () => {
     // The history gains a point per check, at the time of its sample.
     const history = await client.call('validators.history', { range: 'all', nodeID: self })
     const mine = history.points.slice(before)
-    expect(mine.map((p) => p.connected)).toEqual([true, false, false, true])
-    expect(mine.map((p) => p.at)).toEqual([first, down, again, back].map((r) => r.sample.at))
+    expect(mine.map((p) => p.connected)).toEqual([true, false, false, false, true])
+    expect(mine.map((p) => p.at)).toEqual([first, seen, down, again, back].map((r) => r.sample.at))
     expect(mine.every((p) => p.validating && /^\d+(\.\d+)?$/.test(p.uptime ?? ''))).toBe(true)
     // Without nodeID: both NodeIDs of the profile, the one that is not validating marked so.
     const both = (await client.call('validators.history', { range: 'day' })).points.filter((p) => p.at === back.sample.at)

@@ -3,7 +3,7 @@
  * unhealthy, short of peers, behind its peers' version, its validator disconnected with a low uptime as
  * its peers see it, its stake ending within the hour, an L1 validator's balance about to run out and then
  * the validator out of the set; `watch.check` checks at once, the rules fire (pushed as alerts.changed),
- * and everything resolves when the node is put right.
+ * each after its "for N checks", and everything resolves when the node is put right.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Alert, Contract, Payload, WatchSample } from '../../../src/shared/contract'
@@ -78,20 +78,23 @@ describe('the alert rules against the sim', () => {
     sim.validators.disconnect(other())
     sim.validators.setUptime(self, 61.5)
     await client.call('alerts.setRules', { profileId, rules: [{ rule: 'versionBelowMin', threshold: '1.13.0' }] })
+    // Each rule waits for its "for N checks": the countdowns and the minimum version fire on the first check
+    // that sees them; health, uptime, connection and versions on the second; few peers on the third.
     await client.call('watch.check', { profileId })
-    expect(await openRules()).toEqual([
+    const atOnce = [
       `l1BalanceRunway ${l1v.validationId}:1d`,
       `l1BalanceRunway ${l1v.validationId}:7d`,
-      'lowPeers',
       `stakeEnding ${self}:1d`,
       `stakeEnding ${self}:1h`,
       `stakeEnding ${self}:7d`,
-      'unhealthy',
-      `uptimeLow ${self}`,
-      `validatorNotConnected ${other()}`,
-      'versionBehind',
       'versionBelowMin'
-    ])
+    ]
+    expect(await openRules()).toEqual(atOnce)
+    await client.call('watch.check', { profileId })
+    const second = ['unhealthy', `uptimeLow ${self}`, `validatorNotConnected ${other()}`, 'versionBehind']
+    expect(await openRules()).toEqual([...atOnce, ...second].sort())
+    await client.call('watch.check', { profileId })
+    expect(await openRules()).toEqual([...atOnce, ...second, 'lowPeers'].sort())
     const byRule = new Map((await open()).map((a) => [`${a.rule} ${a.subject ?? ''}`.trim(), a]))
     const say = (key: string) => byRule.get(key)!.message
     for (const a of byRule.values()) expect(a.message.startsWith(`rules (${sim.nodeUrl}): `)).toBe(true)
@@ -126,7 +129,7 @@ describe('the alert rules against the sim', () => {
     const resolved = pushed.filter((p) => p.state === 'resolved').map((p) => p.alert.id)
     expect(resolved.sort()).toEqual(fired.sort())
     const { samples } = await client.call('watch.samples', { profileId, since: first.at })
-    expect(samples.length).toBe(5)
+    expect(samples.length).toBe(7)
     expect(samples.map((s) => s.at)).toEqual([...samples.map((s) => s.at)].sort((a, b) => a - b))
     // The validators of each sample only when asked for (the charts do not need them).
     expect(samples.some((s) => 'validators' in s)).toBe(false)
@@ -165,6 +168,9 @@ describe('bootstrapping', () => {
     try {
       const sample = await client.call('watch.check', { profileId })
       expect(sample.bootstrapped).toEqual({ P: true, X: true, C: false })
+      // not bootstrapped waits for 2 checks in a row
+      expect((await open()).some((a) => a.rule === 'notBootstrapped')).toBe(false)
+      await client.call('watch.check', { profileId })
       const alert = (await open()).find((a) => a.rule === 'notBootstrapped')
       expect(alert?.message).toContain('the node has not finished bootstrapping: C-Chain')
     } finally {

@@ -57,7 +57,7 @@ describe('watch', () => {
       await client.call('alerts.setRules', { profileId: id, rules: [{ rule: 'unreachable', threshold: 1 }] })
     }
     expect((await client.call('watch.settings', {})).profiles.map((p) => p.intervalSec)).toEqual([5, 5])
-    expect((await client.call('alerts.rules', { profileId: a.id })).rules.find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 1 })
+    expect((await client.call('alerts.rules', { profileId: a.id })).rules.find((r) => r.rule === 'unreachable')).toEqual({ rule: 'unreachable', enabled: true, threshold: 1, forChecks: 1 })
 
     // The first checks come within the start jitter (at most 5 s): both nodes answer.
     const first = await until(() => statusOf(b.id), (s) => s.last?.reachable === true, 12_000)

@@ -6,6 +6,7 @@ import type { AreaHandlers } from '../handlers'
 import type { ProfilesService } from '../profiles/service'
 import { alertChannelHandlers } from './channel-handlers'
 import { DeliveryService } from './delivery'
+import { appHoldReason, holdsOf, type HoldReason } from './hold'
 import { alertHandlers } from './handlers'
 import { AlertsService } from './service'
 
@@ -17,6 +18,8 @@ export interface AlertsArea extends Area<AreaHandlers<'alerts'>> {
   outbox: OutboxStore
   /** Each alert change to send off the page: written to the outbox for every channel, then sent. */
   delivery: DeliveryService
+  /** Why an open alert is held back (inhibited, muted): the watch asks it at each check, alerts.list for the panel. */
+  holdReason: HoldReason
 }
 
 /** Alert rules, the alerts raised, and their delivery to channels (at least once, from an outbox). */
@@ -25,7 +28,8 @@ export function createAlertsArea(
   deps: { profiles: ProfilesService; cacheChanged: (methods: string[]) => void }
 ): AlertsArea {
   const alertStore = new AlertStore(storage.db)
-  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => deps.profiles.storedProfile(id) !== undefined, ...(options.now ? { now: options.now } : {}) })
+  const holdReason = appHoldReason(alertStore)
+  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => deps.profiles.storedProfile(id) !== undefined, holdReason, now: options.now ?? (() => clock.now()) })
   const outbox = new OutboxStore(storage.db)
   const delivery = new DeliveryService({
     store: outbox,
@@ -35,10 +39,11 @@ export function createAlertsArea(
     warn: (m) => log.warn(m),
     info: (m) => log.info(m),
     ...(options.channelFailingMs !== undefined ? { channelFailingMs: options.channelFailingMs } : {}),
-    // A channel added while alerts are open is told of them (a muted rule's are not sent, as ever).
+    // A channel added while alerts are open is told of them (one held back, inhibited or muted, is not sent, as ever).
     openAlerts: () => {
-      const muted = alertStore.mutes(options.now ? options.now() : clock.now())
-      return alertStore.open().filter((a) => !muted.some((m) => m.profileId === a.profileId && m.rule === a.rule))
+      const open = alertStore.open()
+      const held = new Set(holdsOf(open, holdReason, options.now ? options.now() : clock.now()).map((h) => h.alertId))
+      return open.filter((a) => !held.has(a.id))
     }
   })
   return {
@@ -47,6 +52,7 @@ export function createAlertsArea(
     alertStore,
     outbox,
     delivery,
+    holdReason,
     // What waits in the outbox (also from before a restart or a kill) is sent where the watch runs.
     start() {
       if (unattended) delivery.start()

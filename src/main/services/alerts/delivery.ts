@@ -27,6 +27,8 @@ import { ChannelHealthBook, type HealthLog } from './channel-health'
 import { channelView, splitChannel } from './channel-registry'
 import { tryChannel, tryRow } from './channel-try'
 import type { Notice } from './channels'
+import type { AlertMessage } from './channels/types'
+import { takes } from './outbox-notice'
 import { OutboxSender } from './outbox-sender'
 import { DEFAULT_RETRY, graceMs, type RetryPolicy } from './retry-policy'
 import { TestLimiter } from './test-limiter'
@@ -51,7 +53,7 @@ export interface DeliveryOptions {
   /** how long a channel fails before the other channels are told (channel-failure.ts); 10 min by default */
   channelFailingMs?: number
   /**
-   * The alerts open now whose rules are not muted: a channel added is sent each as firing (with its own id and
+   * The alerts open now not held back (inhibited, muted): a channel added is sent each as firing (with its own id and
    * first firing time), so that it never receives the "resolved" of an alert it was not told of.
    */
   openAlerts?: () => Alert[]
@@ -112,6 +114,11 @@ export class DeliveryService {
     return this.sender.enqueue(alert, state)
   }
 
+  /** Writes what one check of one node has to tell (dispatch.ts), once per channel with the lines it takes. */
+  enqueueMessage(message: AlertMessage): number {
+    return this.sender.enqueueMessage(message)
+  }
+
   channels(): Output<'alerts.channels'> {
     const pending = this.opts.store.pendingCounts()
     return { channels: this.opts.store.channels().map((c) => channelView(c, this.opts.store.lastTry(c.id), this.health.health(c.id, pending.get(c.id) ?? 0))) }
@@ -161,7 +168,7 @@ export class DeliveryService {
       this.opts.warn?.(`alert delivery: the open alerts could not be read for the new channel "${channel.name}": ${err instanceof Error ? err.message : String(err)}`)
       return
     }
-    for (const a of open) if (channel.minSeverity === 'warning' || a.severity === 'critical') this.sender.enqueueTo(a, 'firing', [channel.id])
+    for (const a of open) if (takes(channel, a.severity)) this.sender.enqueueTo(a, 'firing', [channel.id])
   }
 
   /**
@@ -235,7 +242,7 @@ export class DeliveryService {
       clearedAt: null,
       acknowledgedAt: null
     }
-    const notice: Notice = { alert, state: 'test', deliveryId: `${alert.id}:test`, channelName: channel.name }
+    const notice: Notice = { alert, lines: [{ alert, kind: 'fired', firingForMs: 0 }], state: 'test', deliveryId: `${alert.id}:test`, channelName: channel.name }
     const abort = signal ? AbortSignal.any([signal, this.sender.stopping]) : this.sender.stopping
     const { result, reply } = await tryChannel(channel, notice, abort, { secrets: this.opts.secrets, clock: this.clock, timeoutMs: this.policy.timeoutMs })
     const at = this.clock.now()

@@ -11,8 +11,9 @@ import { OUTBOX_DONE_KEPT_MS } from '../../cache/outbox-store'
 import type { Clock } from '../../clock'
 import type { ChannelHealthBook } from './channel-health'
 import { tryChannel, tryRow, type TryDeps } from './channel-try'
-import type { Notice } from './channels'
+import type { AlertMessage } from './channels/types'
 import { cut } from './channels/message'
+import { noticeOfRow, takes } from './outbox-notice'
 import { graceMs, retryDelayMs, type RetryPolicy } from './retry-policy'
 
 export interface SenderOptions {
@@ -82,28 +83,37 @@ export class OutboxSender {
 
   /** Writes an alert change for every channel that takes its severity; the sender sends it. Returns how many rows were written. */
   enqueue(alert: Alert, state: AlertState): number {
-    let ids: string[]
-    try {
-      ids = this.opts.store
-        .channels()
-        .filter((c) => c.minSeverity === 'warning' || alert.severity === 'critical')
-        .map((c) => c.id)
-    } catch (err) {
-      this.opts.warn?.(`alert delivery: the ${state} alert ${alert.id} could not be written to the outbox: ${err instanceof Error ? err.message : String(err)}`)
-      return 0
-    }
-    return this.enqueueTo(alert, state, ids)
+    return this.write(alert.id, state, () => {
+      const json = JSON.stringify(alert)
+      return this.opts.store.channels().flatMap((c) => (takes(c, alert.severity) ? [{ channelId: c.id, json }] : []))
+    })
+  }
+
+  /** Writes a message of one check for every channel that takes one of its alerts' severities, with the lines it takes. */
+  enqueueMessage(message: AlertMessage): number {
+    return this.write(message.id, message.state, () =>
+      this.opts.store.channels().flatMap((c) => {
+        const lines = message.lines.filter((l) => takes(c, l.alert.severity))
+        return lines.length ? [{ channelId: c.id, json: JSON.stringify({ ...message, lines }) }] : []
+      })
+    )
   }
 
   /** Writes an alert change for these channels; the sender sends it. Returns how many rows were written. */
   enqueueTo(alert: Alert, state: AlertState, ids: readonly string[]): number {
-    if (ids.length === 0) return 0
+    const json = JSON.stringify(alert)
+    return this.write(alert.id, state, () => ids.map((channelId) => ({ channelId, json })))
+  }
+
+  private write(id: string, state: AlertState, rows: () => Array<{ channelId: string; json: string }>): number {
     let written: number
     try {
-      written = this.opts.store.enqueue(alert, state, ids, this.clock.now())
+      const each = rows()
+      if (each.length === 0) return 0
+      written = this.opts.store.enqueueEach(id, state, each, this.clock.now())
     } catch (err) {
       // The watch that called must go on; the operator learns from the log that this one was not sent.
-      this.opts.warn?.(`alert delivery: the ${state} alert ${alert.id} could not be written to the outbox: ${err instanceof Error ? err.message : String(err)}`)
+      this.opts.warn?.(`alert delivery: the ${state} alert ${id} could not be written to the outbox: ${err instanceof Error ? err.message : String(err)}`)
       return 0
     }
     if (written > 0) {
@@ -163,8 +173,7 @@ export class OutboxSender {
     try {
       const channel = store.channel(row.channelId)
       if (!channel) return
-      const alert = JSON.parse(row.alert) as Alert
-      const notice: Notice = { alert, state: row.state, deliveryId: `${alert.id}:${row.state}`, channelName: channel.name }
+      const notice = noticeOfRow(row, channel.name)
       const { result, reply } = await tryChannel(channel, notice, this.abort.signal, this.tryDeps)
       // Stopped meanwhile (the database may be closed): the row stays in the outbox for the next start.
       if (generation !== this.generation) return
@@ -181,8 +190,8 @@ export class OutboxSender {
         outcome = 'retrying'
         next = { retryAt: at + retryDelayMs(attempt, result.retryAfterMs, this.policy, this.opts.random) }
       }
-      store.recordTry(row.id, tryRow(channel, alert.id, row.state, attempt, at, outcome, result.status, text, 'retryAt' in next ? next.retryAt : null), next)
-      this.opts.health.tried(channel, { outcome, reply, alertId: alert.id, state: row.state, attempt })
+      store.recordTry(row.id, tryRow(channel, row.alertId, row.state, attempt, at, outcome, result.status, text, 'retryAt' in next ? next.retryAt : null), next)
+      this.opts.health.tried(channel, { outcome, reply, alertId: row.alertId, state: row.state, attempt })
       this.opts.changed?.(['alerts.deliveries', 'alerts.channels'])
       this.opts.tried?.()
     } catch (err) {

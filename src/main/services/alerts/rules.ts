@@ -3,8 +3,9 @@
  * alerts fired and cleared out. Rules never send anything (the caller stores and announces); no clock
  * but the samples' own times, so the same samples always give the same answer.
  */
-import { ALERT_RULE_INFO, ALERT_RULES, type Alert, type RuleSetting, type WatchSample } from '../../../shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, forChecksOf, type Alert, type RuleSetting, type WatchSample } from '../../../shared/contract'
 import { alertKey } from '../../cache/alert-store'
+import { EarlierVerdicts } from './pending'
 import { RULE_CHECKS } from './rule-checks'
 
 /** After an alert fired, the same rule and subject do not fire again for the profile until this has passed. */
@@ -26,10 +27,11 @@ export interface RuleOutcome {
   cleared: Alert[]
 }
 
-/** How many samples the rules need to look back: the unreachable threshold, and one before it. */
+/** How many samples the rules need to look back: the unreachable threshold or the longest "for N checks", and one before it. */
 export function samplesNeeded(rules: readonly RuleSetting[]): number {
   const t = rules.find((r) => r.rule === 'unreachable')?.threshold
-  return Math.max(2, (typeof t === 'number' ? t : 3) + 1)
+  const pending = Math.max(1, ...rules.map((r) => (r.enabled ? r.forChecks : 1)))
+  return Math.max(2, (typeof t === 'number' ? t : 3) + 1, pending + 1)
 }
 
 /** Applies every rule to a profile's samples. */
@@ -39,17 +41,19 @@ export function evaluateRules(input: RuleInput): RuleOutcome {
   if (!last) return out
   const settings = new Map(input.rules.map((r) => [r.rule, r]))
   for (const rule of ALERT_RULES) {
-    const setting = settings.get(rule) ?? { rule, enabled: true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null }
+    const setting = settings.get(rule) ?? { rule, enabled: true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null, forChecks: forChecksOf(rule) }
     const open = input.open.filter((a) => a.rule === rule && a.clearedAt === null)
     const openKeys = new Set(open.map((a) => a.subject ?? ''))
     // A rule turned off clears what it had open; one that cannot tell leaves it as it is.
-    const verdicts = setting.enabled
-      ? RULE_CHECKS[rule]({ samples: input.samples, threshold: setting.threshold, isOpen: (s) => openKeys.has(s) })
-      : new Map()
+    const ctx = { samples: input.samples, threshold: setting.threshold, isOpen: (s: string) => openKeys.has(s) }
+    const verdicts = setting.enabled ? RULE_CHECKS[rule](ctx) : new Map()
     if (!verdicts) continue
+    const earlier = new EarlierVerdicts(RULE_CHECKS[rule], ctx)
     for (const a of open) if (verdicts.get(a.subject ?? '')?.firing !== true) out.cleared.push({ ...a, clearedAt: last.at })
     for (const [subjectKey, verdict] of verdicts) {
       if (!verdict.firing || openKeys.has(subjectKey)) continue
+      // Pending until it has held for the rule's checks in a row.
+      if (setting.forChecks > 1 && !earlier.heldFor(subjectKey, setting.forChecks)) continue
       const subject = subjectKey === '' ? null : subjectKey
       const previous = input.lastFiredAt.get(alertKey(rule, subject))
       if (previous !== undefined && last.at - previous < input.cooldownMs) continue

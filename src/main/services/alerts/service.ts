@@ -2,14 +2,17 @@
  * The alerts area: the rules of each profile (on/off, thresholds), the alerts they raised, acknowledging
  * one, and muting a rule for a time. The rules themselves run in the watch (services/watch/service.ts).
  */
-import { ALERT_RULE_INFO, type Output, type ParsedInput, type RuleSetting } from '../../../shared/contract'
+import { ALERT_RULE_INFO, forChecksOf, type Output, type ParsedInput, type RuleSetting } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AlertStore } from '../../cache/alert-store'
+import { holdsOf, type HoldReason } from './hold'
 
 export interface AlertsServiceOptions {
   store: AlertStore
   /** whether a profile with this id exists */
   hasProfile: (id: string) => boolean
+  /** why an open alert is held back (the watch asks the same: hold.ts) */
+  holdReason: HoldReason
   now?: () => number
 }
 
@@ -25,11 +28,14 @@ export class AlertsService {
 
   list(input: ParsedInput<'alerts.list'>): Output<'alerts.list'> {
     if (input.profileId) this.requireProfile(input.profileId)
-    const mutes = this.opts.store.mutes(this.now())
+    const now = this.now()
+    const mutes = this.opts.store.mutes(now)
+    const open = this.opts.store.open(input.profileId)
     return {
-      open: this.opts.store.open(input.profileId),
+      open,
       past: this.opts.store.past(input.limit, input.profileId),
-      mutes: input.profileId ? mutes.filter((m) => m.profileId === input.profileId) : mutes
+      mutes: input.profileId ? mutes.filter((m) => m.profileId === input.profileId) : mutes,
+      holds: holdsOf(open, this.opts.holdReason, now)
     }
   }
 
@@ -47,7 +53,9 @@ export class AlertsService {
         rule: change.rule,
         enabled: change.enabled ?? was.enabled,
         // null puts a number threshold back to its default; a version threshold back to none.
-        threshold: change.threshold === undefined ? was.threshold : change.threshold === null ? (ALERT_RULE_INFO[change.rule].threshold?.default ?? null) : normalise(change.threshold)
+        threshold: change.threshold === undefined ? was.threshold : change.threshold === null ? (ALERT_RULE_INFO[change.rule].threshold?.default ?? null) : normalise(change.threshold),
+        // null: back to the rule's default
+        forChecks: change.forChecks === undefined ? was.forChecks : forChecksOf(change.rule, change.forChecks)
       }
       current.set(change.rule, next)
       this.opts.store.putRule(input.profileId, next)

@@ -4,6 +4,7 @@ import { HeartbeatStore } from '../../cache/heartbeat-store'
 import { WatchStore } from '../../cache/watch-store'
 import { log } from '../../log'
 import type { DeliveryService } from '../alerts/delivery'
+import type { HoldReason } from '../alerts/hold'
 import type { Area, Shared } from '../area'
 import { SERVICE_LABELS } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
@@ -32,6 +33,7 @@ export function createWatchArea(
     cacheChanged: (methods: string[]) => void
     alertStore: AlertStore
     delivery: DeliveryService
+    holdReason: HoldReason
   }
 ): WatchArea {
   const { profiles, alertStore, delivery } = deps
@@ -46,15 +48,21 @@ export function createWatchArea(
       labelOf: (service) => SERVICE_LABELS[service],
       entitiesOf: (profile) => storage.entities.for(() => ({ network: profile.network, profileId: profile.id }))
     },
-    onAlert: (alert, state, { muted }) => {
+    onAlert: (alert, state, { hold }) => {
       const owner = profiles.storedProfile(alert.profileId)
       storage.entities.keep(owner ? { network: owner.network, profileId: owner.id } : null, 'alerts', alert.nodeUrl, clock.now(), [alertEntity(alert)])
-      publish('alerts.changed', { alert, state })
+      publish('alerts.changed', { alert, state, ...(hold ? { hold } : {}) })
       deps.cacheChanged(['watch.status', 'alerts.list'])
-      if (state === 'firing' && !muted) options.notify?.('Node alert', alert.message)
-      if (!muted) delivery.enqueue(alert, state)
       options.onWatchAlert?.(alert, state)
     },
+    // One message per check of a node (a line per alert), held-back alerts left out: to the channels, and
+    // what fired now to the desktop's notification.
+    onMessage: (message) => {
+      delivery.enqueueMessage(message)
+      const fired = message.lines.filter((l) => l.kind === 'fired')
+      if (message.state === 'firing' && fired.length > 0) options.notify?.('Node alert', fired.map((l) => l.alert.message).join('\n'))
+    },
+    holdReason: deps.holdReason,
     warn: (m) => log.warn(m),
     onRound: () => heartbeat.roundDone(),
     clock,

@@ -1,7 +1,8 @@
 /**
  * The watch: every profile's node checked on its interval by one scheduler, each sample kept, the alert
  * rules applied to the samples, and each alert that fires or resolves stored and handed to `onAlert`
- * (the event to the renderer, the channels, the CLI's JSON lines). Rules never send; this service only
+ * (the event to the renderer, the CLI's JSON lines); what the check has to tell the channels (grouped,
+ * held back, repeated: alerts/dispatch.ts) handed to `onMessage`. Rules never send; this service only
  * records and tells.
  */
 import type { Alert, AlertState, Output, ParsedInput, WatchSample } from '../../../shared/contract'
@@ -10,6 +11,9 @@ import type { AlertStore } from '../../cache/alert-store'
 import type { WatchStore } from '../../cache/watch-store'
 import { nodeApis } from '../../clients/node/endpoints'
 import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../alerts/rules'
+import type { AlertMessage } from '../alerts/channels/types'
+import { dispatch } from '../alerts/dispatch'
+import { appHoldReason, type Hold, type HoldReason } from '../alerts/hold'
 import type { EffectiveProfile } from '../profiles/service'
 import type { ReadsStore } from '../../cache/reads-store'
 import type { RemoteService } from '../../../shared/contract'
@@ -19,8 +23,8 @@ import { WatchScheduler, type SchedulerClock } from './scheduler'
 import { fleetStateOf, type FleetState } from './fleet-state'
 
 export interface AlertNotice {
-  /** a muted rule's alerts are stored and shown, not sent */
-  muted: boolean
+  /** why it is held back (stored and shown, not sent): inhibited, muted; null: sent */
+  hold: Hold | null
 }
 
 export type { FleetState } from './fleet-state'
@@ -34,6 +38,15 @@ export interface WatchServiceOptions {
   profile: (id: string) => EffectiveProfile | undefined
   /** runs inside the transaction that stores the alert: synchronous, and what it writes commits with it */
   onAlert?: (alert: Alert, state: AlertState, notice: AlertNotice) => void
+  /**
+   * What a check has to tell the channels (dispatch.ts: at most one firing and one resolved message per check,
+   * a line per alert), in the same transaction as the alerts: what it writes (the outbox) commits with them.
+   */
+  onMessage?: (message: AlertMessage) => void
+  /** why an open alert is held back, if it is (hold.ts); default: the app's reasons (appHoldReason) */
+  holdReason?: HoldReason
+  /** how long after it was sent a firing alert is sent again, by severity (default: REPEAT_AFTER_MS) */
+  repeatAfterMs?: (severity: string) => number | undefined
   /**
    * The cache of remote reads: each check reads the node through the data path of the panels, scoped to
    * the profile's node, so what it read is there for that profile's panels offline.
@@ -74,11 +87,13 @@ export class WatchService {
   private readonly now: () => number
   /** what the last check of each profile fired and cleared, by profile id */
   private readonly outcomes = new Map<string, Omit<CheckOutcome, 'sample'> & { at: number }>()
+  private readonly holdReason: HoldReason
 
   constructor(private readonly opts: WatchServiceOptions) {
     // Called on the clock, not taken off it: a clock that is a class (OffsetClock) reads its own fields.
     const clock = opts.clock
     this.now = opts.now ?? (clock ? () => clock.now() : () => Date.now())
+    this.holdReason = opts.holdReason ?? appHoldReason(opts.alerts)
     this.scheduler = new WatchScheduler({
       list: () =>
         opts.profiles().map((p) => {
@@ -146,14 +161,25 @@ export class WatchService {
       lastFiredAt: alerts.lastFired(profileId),
       cooldownMs: this.opts.cooldownMs ?? DEFAULT_COOLDOWN_MS
     })
-    const muted = new Set(alerts.mutes(this.now()).filter((m) => m.profileId === profileId).map((m) => m.rule))
-    // Stored and told in one transaction: what onAlert writes (the outbox) commits with the alert, so a
-    // kill cannot leave an alert stored and never sent.
+    const notifiedAt = alerts.notifiedAt(profileId)
+    // Stored and told in one transaction: what onAlert and onMessage write (the outbox) commits with the
+    // alert, so a kill cannot leave an alert stored and never sent.
     store.transaction(() => {
       for (const a of outcome.fired) alerts.insert(a)
       for (const a of outcome.cleared) alerts.clear(a.id, a.clearedAt ?? sample.at)
-      for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing', { muted: muted.has(a.rule) })
-      for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved', { muted: muted.has(a.rule) })
+      const told = dispatch({
+        profile: { id: profile.id, name: profile.name, nodeUrl: profile.nodeUrl },
+        at: sample.at,
+        open: alerts.open(profileId),
+        cleared: outcome.cleared,
+        notifiedAt,
+        hold: this.holdReason,
+        ...(this.opts.repeatAfterMs ? { repeatAfterMs: this.opts.repeatAfterMs } : {})
+      })
+      alerts.markNotified(told.sent, sample.at)
+      for (const a of outcome.fired) this.opts.onAlert?.(a, 'firing', { hold: told.held.get(a.id) ?? null })
+      for (const a of outcome.cleared) this.opts.onAlert?.(a, 'resolved', { hold: null })
+      for (const m of told.messages) this.opts.onMessage?.(m)
     })
     this.outcomes.set(profileId, { at: sample.at, ...outcome })
   }

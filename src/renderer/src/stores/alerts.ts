@@ -1,5 +1,6 @@
 /**
- * The alerts area as the Alerts panel shows it: open and past alerts with the mutes in force, the
+ * The alerts area as the Alerts panel shows it: open and past alerts with the mutes in force and why a
+ * held-back one is not sent, the
  * channels (never their secrets) and the delivery log. Reloaded when main says an alert fired or
  * resolved (`alerts.changed`) or that one of these reads changed (`cache.changed`), and on reconnect.
  *
@@ -11,7 +12,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 // The rules' words from their schema-free module: this store is part of the shell's first download.
 import { ALERT_RULE_INFO } from '../../../shared/contract/alert-rules'
-import type { Alert, AlertMute, AlertRule, AlertState, ChannelView, Output } from '../../../shared/contract'
+import type { Alert, AlertHold, AlertMute, AlertRule, AlertState, ChannelView, Output } from '../../../shared/contract'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
@@ -31,6 +32,8 @@ export const useAlertsStore = defineStore('alerts', () => {
   const open = shallowRef<Alert[]>([])
   const past = shallowRef<Alert[]>([])
   const mutes = shallowRef<AlertMute[]>([])
+  /** why each held-back open alert is not sent (inhibited by another of its node, muted), by alert id */
+  const holds = shallowRef<ReadonlyMap<string, AlertHold>>(new Map())
   const listLoaded = ref(false)
   const listError = shallowRef<ErrorData | null>(null)
 
@@ -48,6 +51,7 @@ export const useAlertsStore = defineStore('alerts', () => {
       open.value = out.open
       past.value = out.past
       mutes.value = out.mutes
+      holds.value = new Map(out.holds.map((h) => [h.alertId, h]))
       listError.value = null
       listLoaded.value = true
     } catch (err) {
@@ -111,10 +115,10 @@ export const useAlertsStore = defineStore('alerts', () => {
     return permission.value
   }
 
-  function notify(alert: Alert, state: AlertState): void {
+  function notify(alert: Alert, state: AlertState, held: boolean): void {
     if (!notifying.value || typeof Notification === 'undefined') return
-    // A muted rule's alerts are kept and shown, not sent: main skips its own notification the same way.
-    if (muteOf(alert.profileId, alert.rule)) return
+    // A held-back alert (inhibited, muted) is kept and shown, not sent: main skips its own notification the same way.
+    if (held || muteOf(alert.profileId, alert.rule)) return
     const what = state === 'firing' ? alert.severity : 'resolved'
     // Text only; the tag replaces rather than stacks a notification of the same alert and state.
     new Notification(`${what}: ${ALERT_RULE_INFO[alert.rule].title} · ${alert.profileName}`, { body: alert.message, tag: `${alert.id}:${state}` })
@@ -126,9 +130,9 @@ export const useAlertsStore = defineStore('alerts', () => {
     return () => listeners.delete(listener)
   }
 
-  api.on('alerts.changed', ({ alert, state }) => {
+  api.on('alerts.changed', ({ alert, state, hold }) => {
     for (const l of listeners) l(alert, state)
-    notify(alert, state)
+    notify(alert, state, hold !== undefined)
     void loadList()
   })
   api.on('cache.changed', ({ methods }) => {
@@ -148,6 +152,7 @@ export const useAlertsStore = defineStore('alerts', () => {
     open,
     past,
     mutes,
+    holds,
     listLoaded,
     listError,
     channels,

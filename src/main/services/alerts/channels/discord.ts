@@ -1,5 +1,5 @@
 import { postJson } from './http'
-import { cut, fields, headline, plainText } from './message'
+import { body as bodyText, cut, fields, headline, plainText } from './message'
 import type { Sender } from './types'
 
 const COLOURS = { critical: 0xd93025, warning: 0xf29900, resolved: 0x1e8e3e, test: 0x5865f2 } as const
@@ -19,7 +19,7 @@ export const sendDiscord: Sender<{ kind: 'discord'; webhookUrl: string }> = asyn
     embeds: [
       {
         title: cut(headline(notice), 256),
-        description: cut(notice.alert.message, 4_096),
+        description: cut(bodyText(notice), 4_096),
         color: colour,
         fields: fields(notice)
           .filter(([k]) => k !== 'Message')

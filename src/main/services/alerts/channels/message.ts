@@ -1,9 +1,11 @@
-import { ALERT_RULE_INFO } from '../../../../shared/contract'
-import type { Notice } from './types'
+import { ALERT_RULE_INFO, type Alert } from '../../../../shared/contract'
+import { duration } from '../../../../shared/domain/format'
+import type { MessageLine, Notice } from './types'
 
 /**
  * The words every channel sends: the profile, node, rule, severity, state and message of the alert, in
- * one headline and a list of fields. Times in UTC (ISO 8601): a receiver may be anywhere.
+ * one headline and a list of fields; for a message of several alerts (one check of one node), a summary
+ * headline and a line per alert. Times in UTC (ISO 8601): a receiver may be anywhere.
  */
 
 /** The id of every notice of a failing channel begins so (channel-failure.ts): it is about a channel, not a node's rule. */
@@ -17,18 +19,63 @@ export function ruleTitle(n: Notice): string {
 }
 
 export function stateWord(n: Notice): string {
-  return n.state === 'firing' ? 'FIRING' : n.state === 'resolved' ? 'RESOLVED' : 'TEST'
+  if (n.state === 'test') return 'TEST'
+  if (n.state === 'resolved') return 'RESOLVED'
+  return n.lines.every((l) => l.kind === 'repeat') ? 'STILL FIRING' : 'FIRING'
+}
+
+/** A message of several alerts (one check of one node): a summary title and a line per alert. */
+const isGroup = (n: Notice): boolean => n.lines.length > 1
+
+const titleOf = (a: Alert): string => ALERT_RULE_INFO[a.rule]?.title ?? a.rule
+
+/** How long a line's alert fired, where that says something: a repeat, one sent after a hold, a resolution. */
+function forHowLong(l: MessageLine): string | null {
+  if (l.kind === 'repeat') return `firing for ${duration(l.firingForMs)}`
+  if (l.kind === 'resolved') return `fired for ${duration(l.firingForMs)}`
+  return l.firingForMs > 0 ? `firing since ${iso(l.alert.firedAt)}` : null
+}
+
+/** One alert of a message in one line: "[critical] Node unreachable: <message> (firing for 4 h 00 min)". */
+export function lineText(l: MessageLine): string {
+  const how = forHowLong(l)
+  return `[${l.alert.severity}] ${titleOf(l.alert)}: ${l.alert.message}${how ? ` (${how})` : ''}`
 }
 
 export function headline(n: Notice): string {
   if (n.state === 'test') return `TEST: alerts from Node Operator Companion reach the channel "${n.channelName}"`
   if (n.alert.id.startsWith(CHANNEL_FAILING_PREFIX)) return `${stateWord(n)} [${n.alert.severity}] ${ruleTitle(n)}: "${n.alert.subject ?? ''}"`
-  return `${stateWord(n)} [${n.alert.severity}] ${ruleTitle(n)}: ${n.alert.profileName}`
+  if (isGroup(n)) {
+    const titles = [...new Set(n.lines.map((l) => titleOf(l.alert)))]
+    const named = titles.length > 3 ? `${titles.slice(0, 3).join(', ')} and ${titles.length - 3} more` : titles.join(', ')
+    return `${stateWord(n)} ${n.lines.length} alerts [${n.alert.severity}] on ${n.alert.profileName}: ${named}`
+  }
+  const how = n.lines[0]?.kind === 'repeat' ? forHowLong(n.lines[0]) : null
+  return `${stateWord(n)} [${n.alert.severity}] ${ruleTitle(n)}: ${n.alert.profileName}${how ? `, ${how}` : ''}`
 }
 
-/** The fields of the alert, labelled, in the order a person reads them. */
+/** What the message says: the alert's message, or a line per alert (a bullet each) for several. */
+export function body(n: Notice): string {
+  if (!isGroup(n)) {
+    const how = n.lines[0]?.kind === 'repeat' ? forHowLong(n.lines[0]) : null
+    return how ? `${n.alert.message} (${how})` : n.alert.message
+  }
+  return n.lines.map((l) => `• ${lineText(l)}`).join('\n')
+}
+
+/** The fields of the alert (of the message, for several), labelled, in the order a person reads them. */
 export function fields(n: Notice): Array<[label: string, value: string]> {
   const a = n.alert
+  if (isGroup(n)) {
+    return [
+      ['Profile', a.profileName],
+      ['Node', a.nodeUrl],
+      ['Alerts', `${n.lines.length} (${n.lines.map((l) => l.alert.rule).join(', ')})`],
+      ['Severity', a.severity],
+      ['State', n.state],
+      ['Alert id', n.deliveryId]
+    ]
+  }
   const out: Array<[string, string]> = [
     ['Profile', a.profileName],
     ['Node', a.nodeUrl],
@@ -36,14 +83,15 @@ export function fields(n: Notice): Array<[label: string, value: string]> {
   ]
   if (a.subject) out.push(['Subject', a.subject])
   out.push(['Severity', a.severity], ['State', n.state], ['Message', a.message], ['Fired', iso(a.firedAt)])
+  if (n.lines[0]?.kind === 'repeat') out.push(['Firing for', duration(n.lines[0].firingForMs)])
   if (a.clearedAt !== null) out.push(['Cleared', iso(a.clearedAt)])
   out.push(['Alert id', n.deliveryId])
   return out
 }
 
-/** The whole message as plain text: the headline, then one "Label: value" line per field. */
+/** The whole message as plain text: the headline, the line of each alert when several, then one "Label: value" line per field. */
 export function plainText(n: Notice): string {
-  return [headline(n), '', ...fields(n).map(([k, v]) => `${k}: ${v}`)].join('\n')
+  return [headline(n), '', ...(isGroup(n) ? [body(n), ''] : []), ...fields(n).map(([k, v]) => `${k}: ${v}`)].join('\n')
 }
 
 /** Cuts a text to at most `max` characters, marking the cut. */

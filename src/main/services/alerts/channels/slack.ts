@@ -1,5 +1,5 @@
 import { postJson } from './http'
-import { cut, fields, headline, plainText } from './message'
+import { body as bodyText, cut, fields, headline, plainText } from './message'
 import type { Sender } from './types'
 
 /**
@@ -14,7 +14,7 @@ export const sendSlack: Sender<{ kind: 'slack'; webhookUrl: string }> = async (c
     text: cut(plainText(notice), 3_000),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: cut(headline(notice), 150), emoji: true } },
-      { type: 'section', text: { type: 'plain_text', text: cut(notice.alert.message, 3_000), emoji: false } },
+      { type: 'section', text: { type: 'plain_text', text: cut(bodyText(notice), 3_000), emoji: false } },
       { type: 'section', fields: shown.slice(0, 10).map(([k, v]) => ({ type: 'mrkdwn', text: cut(`*${k}*\n${escape(v)}`, 2_000) })) },
       { type: 'context', elements: [{ type: 'mrkdwn', text: `alert id \`${escape(notice.deliveryId)}\`` }] }
     ]
