@@ -177,6 +177,8 @@ describe('docs/adding.md', () => {
     expect(read(fileOf(s[1]!))).toContain('export const RULE_CHECKS: Record<AlertRule,')
     expect(read(fileOf(s[1]!))).toMatch(new RegExp(`\\n  ${rule}\\(\\{`))
     expect(read(fileOf(s[2]!))).toContain(`rule: ${rule}\n`)
+    expect(read(fileOf(s[3]!))).toMatch(new RegExp(`export const FOR_CHECKS_DEFAULT[^]*\\n  ${rule}: \\d+,`))
+    expect(read(fileOf(s[4]!))).toMatch(new RegExp(`export const INHIBITS[^]*unreachable: \\[[^\\]]*'${rule}'`))
     // The example configuration sets the rule's threshold: an example, not a file a new rule needs.
     const recipe = new Set([...s.map(fileOf), 'resources/companion.example.json'])
     const naming = [...filesUnder('src'), ...filesUnder('resources')].filter((f) => /\.(ts|vue|ya?ml|json)$/.test(f) && new RegExp(`\\b${rule}\\b`).test(read(f)))
