@@ -2,7 +2,9 @@
  * The Alerts panel's settings against a real app: a profile's rules (a threshold out of range refused beside
  * its field in the contract's words, then saved; a rule turned off), and a webhook channel with a loopback
  * receiver (tests/support/receivers.ts): an http URL to another host refused, the channel added (its secret
- * never shown back), a test sent with the receiver's answer shown, the delivery log, the channel removed; a
+ * never shown back), a test sent with the receiver's answer shown, the delivery log, the channel removed; an
+ * ntfy channel with active hours added (a bad time refused at its field) and what it takes changed on its
+ * card and through the contract; a
  * failing channel shown failing since when and with what, in its card and in the Fleet head, and delivering
  * again once it answers. The app runs as `serve --allow-local-channels`: the receiver is on 127.0.0.1.
  * (The panel's layout at three widths stays end-to-end: tests/e2e/layout.spec.ts.)
@@ -106,6 +108,46 @@ test('channels: a plain-http URL to another host refused; a loopback webhook add
   ;([...document.querySelectorAll('.n-popconfirm button')].find((b) => b.textContent?.includes('Remove')) as HTMLElement).click()
   await ui.until(() => row(ui, 'channel-row', 'data-name', name) === undefined, 'the channel removed')
   expect((await ui.client.call('alerts.channels', {})).channels).toEqual([])
+
+  // An ntfy channel for critical alerts in office hours: a bad time refused at its field, then added; its card says what it takes.
+  await ui.click('channel-add')
+  await ui.until(() => ui.has('channel-form'), 'the form again')
+  await ui.get('channel-kind-ntfy').find('input').trigger('change')
+  await ui.until(() => ui.has('channel-field-topic'), 'the ntfy fields')
+  await ui.fill('channel-field-name', 'phone')
+  await ui.fill('channel-field-topic', 'companion-7f3a-secret')
+  await ui.fill('channel-field-serverUrl', 'http://127.0.0.1:9')
+  await ui.get('channel-min-severity').findAll('input').find((i) => (i.element as HTMLInputElement).value === 'critical')!.trigger('change')
+  await ui.fill('channel-time-zone', 'Europe/Paris')
+  await ui.get('channel-hours').trigger('click')
+  await ui.until(() => ui.has('channel-hours-from'), 'the hours fields')
+  await ui.fill('channel-hours-from', '9h')
+  await ui.get('channel-form').trigger('submit')
+  await ui.until(() => ui.text('channel-form').includes('from must be a time of day as HH:MM'), 'the bad time refused')
+  await ui.fill('channel-hours-from', '09:00')
+  await ui.get('channel-form').trigger('submit')
+  await ui.until(() => !ui.has('channel-form') && inRow(ui, 'phone', 'channel-routing') !== undefined, 'the ntfy channel added')
+  expect(inRow(ui, 'phone', 'channel-routing')!.text()).toBe('gets critical alerts only · Mon–Fri 09:00–18:00 Europe/Paris, else waits for its hours')
+  expect(document.body.textContent).not.toContain('companion-7f3a-secret')
+  const [phone] = (await ui.client.call('alerts.channels', {})).channels
+  expect(phone).toMatchObject({ kind: 'ntfy', target: 'a topic on 127.0.0.1:9', digest: null })
+  // Changed on the card, where it sends and its secret untouched: every alert, at any time, a digest at 08:00.
+  await inRow(ui, 'phone', 'channel-edit-routing')!.trigger('click')
+  await ui.until(() => ui.has('channel-routing-edit'), 'the routing editor')
+  await ui.get('channel-edit-min-severity').findAll('input').find((i) => (i.element as HTMLInputElement).value === 'warning')!.trigger('change')
+  await ui.get('channel-routing-edit').find('[data-testid="channel-hours"]').trigger('click')
+  await ui.get('channel-routing-edit').find('[data-testid="channel-digest"]').trigger('click')
+  await ui.until(() => ui.has('channel-digest-at'), 'the digest time')
+  await ui.fill('channel-digest-at', '08:00')
+  await ui.get('channel-routing-edit').trigger('submit')
+  await ui.until(() => !ui.has('channel-routing-edit'), 'the editor closed')
+  await ui.until(() => inRow(ui, 'phone', 'channel-routing')?.text().includes('digest') === true, 'the new routing on the card')
+  expect(inRow(ui, 'phone', 'channel-routing')!.text()).toBe('gets every alert · at any time · digest at 08:00 Europe/Paris')
+  expect((await ui.client.call('alerts.channels', {})).channels[0]).toMatchObject({ id: phone!.id, target: 'a topic on 127.0.0.1:9', routing: { activeHours: null } })
+  // Changed from elsewhere (the contract, the CLI): the card follows.
+  await ui.client.call('alerts.setChannelRouting', { id: phone!.id, minSeverity: 'critical', digest: null })
+  await ui.until(() => inRow(ui, 'phone', 'channel-routing')?.text().includes('digest') === false, 'the card following')
+  expect(inRow(ui, 'phone', 'channel-routing')!.text()).toBe('gets critical alerts only · at any time')
 })
 
 test('a failing channel: shown failing since when and with what, in its card and in the Fleet head; delivering again once it answers', async () => {

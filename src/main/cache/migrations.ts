@@ -413,5 +413,67 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE alert_rules ADD COLUMN for_checks INTEGER;
   ALTER TABLE watch_alerts ADD COLUMN notified_at INTEGER;
   UPDATE watch_alerts SET notified_at = fired_at WHERE cleared_at IS NULL;
+  `,
+  // 19: what a channel takes (issue 34: services/alerts/channel-routing.ts): `routing` (JSON: profiles, rules, active
+  // hours), its daily `digest` (JSON: time and time zone), a lowest severity of 'info'; and two more changes an
+  // outbox row and a try may carry: 'acknowledged' (to PagerDuty) and 'digest'. SQLite changes a CHECK only by
+  // building the table again; the outbox is copied aside first, as dropping the channels would empty it (its
+  // rows are deleted with their channel).
+  `
+  CREATE TEMP TABLE outbox_kept AS SELECT * FROM alert_outbox;
+  DROP TABLE alert_outbox;
+  CREATE TABLE alert_channels_v2 (
+    id           TEXT PRIMARY KEY,
+    kind         TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    min_severity TEXT NOT NULL CHECK (min_severity IN ('info','warning','critical')),
+    target       TEXT NOT NULL,
+    config       TEXT NOT NULL,
+    storage      TEXT NOT NULL,
+    secret       BLOB NOT NULL,
+    created_at   INTEGER NOT NULL,
+    disabled     TEXT,
+    routing      TEXT NOT NULL DEFAULT '{}', -- JSON: profiles, rules, activeHours ({} : everything, at any time)
+    digest       TEXT                        -- JSON: { at, timeZone }; null: no digest
+  );
+  INSERT INTO alert_channels_v2 (id, kind, name, min_severity, target, config, storage, secret, created_at, disabled)
+    SELECT id, kind, name, min_severity, target, config, storage, secret, created_at, disabled FROM alert_channels;
+  DROP TABLE alert_channels;
+  ALTER TABLE alert_channels_v2 RENAME TO alert_channels;
+  CREATE UNIQUE INDEX alert_channels_name ON alert_channels (name COLLATE NOCASE);
+  CREATE TABLE alert_outbox (
+    id         INTEGER PRIMARY KEY,
+    channel_id TEXT NOT NULL REFERENCES alert_channels(id) ON DELETE CASCADE,
+    alert_id   TEXT NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('firing','resolved','acknowledged','digest')),
+    alert      TEXT NOT NULL,
+    queued_at  INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    next_at    INTEGER NOT NULL,
+    done_at    INTEGER,
+    UNIQUE (channel_id, alert_id, state)
+  );
+  INSERT INTO alert_outbox SELECT * FROM outbox_kept;
+  DROP TABLE outbox_kept;
+  CREATE INDEX alert_outbox_due ON alert_outbox (next_at) WHERE done_at IS NULL;
+  CREATE TABLE alert_deliveries_v2 (
+    id           INTEGER PRIMARY KEY,
+    at           INTEGER NOT NULL,
+    channel_id   TEXT NOT NULL,
+    channel_name TEXT NOT NULL,
+    channel_kind TEXT NOT NULL,
+    alert_id     TEXT NOT NULL,
+    state        TEXT NOT NULL CHECK (state IN ('firing','resolved','acknowledged','digest','test')),
+    attempt      INTEGER NOT NULL,
+    outcome      TEXT NOT NULL CHECK (outcome IN ('delivered','retrying','gave-up','refused')),
+    status       INTEGER,
+    reply        TEXT,
+    next_at      INTEGER
+  );
+  INSERT INTO alert_deliveries_v2 SELECT * FROM alert_deliveries;
+  DROP TABLE alert_deliveries;
+  ALTER TABLE alert_deliveries_v2 RENAME TO alert_deliveries;
+  CREATE INDEX alert_deliveries_alert ON alert_deliveries (alert_id, id);
+  CREATE INDEX alert_deliveries_channel ON alert_deliveries (channel_id, id);
   `
 ]

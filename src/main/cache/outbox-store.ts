@@ -1,4 +1,5 @@
-import type { Alert, ChannelKind, DeliveryOutcome, DeliveryState, DeliveryTry, PendingDelivery, SecretStorage } from '../../shared/contract'
+import { channelRoutingSchema, digestSchema, EVERYTHING } from '../../shared/contract'
+import type { Alert, ChannelKind, ChannelRouting, DeliveryOutcome, DeliveryState, DeliveryTry, DigestSetting, PendingDelivery, SecretStorage } from '../../shared/contract'
 import type { Db } from './database'
 
 /** Tries kept in the delivery log; older ones go as new ones come. */
@@ -6,11 +7,18 @@ export const DELIVERY_TRIES_KEPT = 10_000
 /** Outbox rows that are done (delivered, refused, given up) are kept this long, then dropped. */
 export const OUTBOX_DONE_KEPT_MS = 30 * 24 * 3_600_000
 
+/** What an outbox row carries to a channel: an alert change, an acknowledgement (PagerDuty), a daily digest. */
+export type OutboxState = 'firing' | 'resolved' | 'acknowledged' | 'digest'
+
 export interface ChannelRow {
   id: string
   kind: ChannelKind
   name: string
-  minSeverity: 'warning' | 'critical'
+  minSeverity: 'info' | 'warning' | 'critical'
+  /** the profiles, rules and active hours it takes (services/alerts/channel-routing.ts) */
+  routing: ChannelRouting
+  /** its daily digest; null: none */
+  digest: DigestSetting | null
   target: string
   /** JSON of the settings that are not secret */
   config: string
@@ -26,7 +34,7 @@ export interface OutboxRow {
   id: number
   channelId: string
   alertId: string
-  state: 'firing' | 'resolved'
+  state: OutboxState
   /** JSON of the alert as it changed, or of the message (services/alerts/channels/types.ts AlertMessage) of several */
   alert: string
   queuedAt: number
@@ -52,13 +60,29 @@ interface RawChannel {
   id: string
   kind: ChannelKind
   name: string
-  min_severity: 'warning' | 'critical'
+  min_severity: 'info' | 'warning' | 'critical'
   target: string
   config: string
   storage: SecretStorage
   secret: Buffer
   created_at: number
   disabled: string | null
+  routing: string
+  digest: string | null
+}
+
+/** A stored routing or digest as the contract reads it; one this version cannot read takes everything / none. */
+function routingOf(json: string): ChannelRouting {
+  try {
+    return channelRoutingSchema.parse(JSON.parse(json))
+  } catch {
+    return EVERYTHING
+  }
+}
+function digestOf(json: string | null): DigestSetting | null {
+  if (json === null) return null
+  const parsed = digestSchema.safeParse(JSON.parse(json))
+  return parsed.success ? parsed.data : null
 }
 
 interface RawTry {
@@ -81,6 +105,8 @@ const channelFromRaw = (r: RawChannel): ChannelRow => ({
   kind: r.kind,
   name: r.name,
   minSeverity: r.min_severity,
+  routing: routingOf(r.routing),
+  digest: digestOf(r.digest),
   target: r.target,
   config: r.config,
   storage: r.storage,
@@ -120,8 +146,14 @@ export class OutboxStore {
       channelByName: db.prepare<[string], { id: string }>('SELECT id FROM alert_channels WHERE name = ? COLLATE NOCASE'),
       countChannels: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM alert_channels'),
       insertChannel: db.prepare(
-        `INSERT INTO alert_channels (id, kind, name, min_severity, target, config, storage, secret, created_at)
-         VALUES (@id, @kind, @name, @minSeverity, @target, @config, @storage, @secret, @createdAt)`
+        `INSERT INTO alert_channels (id, kind, name, min_severity, target, config, storage, secret, created_at, routing, digest)
+         VALUES (@id, @kind, @name, @minSeverity, @target, @config, @storage, @secret, @createdAt, @routing, @digest)`
+      ),
+      setRouting: db.prepare<[string, string, string | null, string]>('UPDATE alert_channels SET min_severity = ?, routing = ?, digest = ? WHERE id = ?'),
+      // Written alone (its own id) or as a line of a message of one check (services/alerts/dispatch.ts).
+      toldFiring: db.prepare<[string, string, string], { channelId: string }>(
+        `SELECT DISTINCT channel_id AS channelId FROM alert_outbox WHERE state = 'firing' AND (alert_id = ? OR (instr(alert, ?) > 0
+           AND EXISTS (SELECT 1 FROM json_each(alert, '$.lines') WHERE json_extract(value, '$.alert.id') = ?)))`
       ),
       deleteChannel: db.prepare<[string]>('DELETE FROM alert_channels WHERE id = ?'),
       lastTryOf: db.prepare<[string], RawTry>('SELECT * FROM alert_deliveries WHERE channel_id = ? ORDER BY id DESC LIMIT 1'),
@@ -156,7 +188,11 @@ export class OutboxStore {
         `SELECT o.channel_id AS channelId, c.name AS channelName, o.alert_id AS alertId, o.state, o.queued_at AS queuedAt, o.attempts, o.next_at AS nextAt
          FROM alert_outbox o JOIN alert_channels c ON c.id = o.channel_id WHERE o.done_at IS NULL ORDER BY o.next_at, o.id LIMIT ?`
       ),
-      dropDone: db.prepare<[number]>('DELETE FROM alert_outbox WHERE done_at IS NOT NULL AND done_at < ?'),
+      // A firing whose resolve is not written yet is kept: a resolve goes only where the firing went (channel-routing.ts).
+      dropDone: db.prepare<[number]>(
+        `DELETE FROM alert_outbox WHERE done_at IS NOT NULL AND done_at < ? AND NOT (state = 'firing' AND NOT EXISTS
+           (SELECT 1 FROM alert_outbox r WHERE r.channel_id = alert_outbox.channel_id AND r.alert_id = alert_outbox.alert_id AND r.state = 'resolved'))`
+      ),
       logTry: db.prepare(
         `INSERT INTO alert_deliveries (at, channel_id, channel_name, channel_kind, alert_id, state, attempt, outcome, status, reply, next_at)
          VALUES (@at, @channelId, @channelName, @channelKind, @alertId, @state, @attempt, @outcome, @status, @reply, @nextRetryAt)`
@@ -187,7 +223,17 @@ export class OutboxStore {
   }
 
   insertChannel(c: ChannelRow): void {
-    this.s.insertChannel.run(c)
+    this.s.insertChannel.run({ ...c, routing: JSON.stringify(c.routing), digest: c.digest === null ? null : JSON.stringify(c.digest) })
+  }
+
+  /** Changes what a channel takes and its digest; never where it sends nor its secret. */
+  setRouting(id: string, minSeverity: ChannelRow['minSeverity'], routing: ChannelRouting, digest: DigestSetting | null): void {
+    this.s.setRouting.run(minSeverity, JSON.stringify(routing), digest === null ? null : JSON.stringify(digest), id)
+  }
+
+  /** The channels an alert's firing was written for (a resolve follows it only there). */
+  toldFiring(alertId: string): Set<string> {
+    return new Set(this.s.toldFiring.all(alertId, JSON.stringify(alertId), alertId).map((r) => r.channelId))
   }
 
   /** Removes a channel and what still waits in the outbox for it; its tries stay in the log. */
@@ -206,14 +252,22 @@ export class OutboxStore {
   }
 
   /** Writes one alert change for each channel, all or none; a change already written for a channel is not written twice. */
-  enqueue(alert: Alert, state: 'firing' | 'resolved', channelIds: readonly string[], at: number): number {
+  enqueue(alert: Alert, state: OutboxState, channelIds: readonly string[], at: number): number {
     const json = JSON.stringify(alert)
-    return this.enqueueEach(alert.id, state, channelIds.map((channelId) => ({ channelId, json })), at)
+    return this.enqueueEach(
+      alert.id,
+      state,
+      channelIds.map((channelId) => ({ channelId, json })),
+      at
+    )
   }
 
-  /** Writes one change, as each channel is to get it (its JSON: an alert, or a message of several), all or none. */
-  enqueueEach(id: string, state: 'firing' | 'resolved', rows: ReadonlyArray<{ channelId: string; json: string }>, at: number): number {
-    return this.db.transaction(() => rows.reduce((n, r) => n + this.s.enqueue.run(id, state, r.json, at, at, r.channelId).changes, 0))()
+  /**
+   * Writes one change, as each channel is to get it (its JSON: an alert, or a message of several), all or none;
+   * each row due at its own time when it says (a channel outside its active hours waits for them), else now.
+   */
+  enqueueEach(id: string, state: OutboxState, rows: ReadonlyArray<{ channelId: string; json: string; at?: number }>, queuedAt: number): number {
+    return this.db.transaction(() => rows.reduce((n, r) => n + this.s.enqueue.run(id, state, r.json, queuedAt, r.at ?? queuedAt, r.channelId).changes, 0))()
   }
 
   /** Changes whose id starts with `prefix` written as firing and not yet as resolved: each with its alert's JSON and the channels it went to. */

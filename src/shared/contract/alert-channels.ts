@@ -1,21 +1,26 @@
 import { z } from 'zod'
 import { defineMethod } from '../rpc/contract-types'
+import { channelRoutingSchema, digestSchema, type ChannelRouting, type DigestSetting } from './channel-routing'
 import { idSchema } from './common'
 import { secretStorageSchema } from './profiles'
 
 /**
  * Where alerts go off the page (part of the alerts area): channels (webhook, Slack, Discord, Telegram,
- * email), a test send, and the delivery log of the outbox that sends each alert change at least once.
+ * email, PagerDuty, ntfy, Pushover, Matrix), what each takes (channel-routing.ts), a test send, and the
+ * delivery log of the outbox that sends each alert change at least once.
  *
  * A channel's secret (a webhook URL, a bot token, an SMTP password) is given once, to alerts.addChannel,
  * and never comes back: alerts.channels shows a redacted target (the host), and no message names it.
  * A URL that carries a secret must be https; plain http is accepted for a loopback host only
  * (127.0.0.0/8, ::1, localhost), where it never crosses a network.
  */
-export const CHANNEL_KINDS = ['webhook', 'slack', 'discord', 'telegram', 'email'] as const
+export const CHANNEL_KINDS = ['webhook', 'slack', 'discord', 'telegram', 'email', 'pagerduty', 'ntfy', 'pushover', 'matrix'] as const
 export type ChannelKind = (typeof CHANNEL_KINDS)[number]
 
 export const DEFAULT_TELEGRAM_API = 'https://api.telegram.org'
+export const DEFAULT_PAGERDUTY_API = 'https://events.pagerduty.com'
+export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh'
+export const DEFAULT_PUSHOVER_API = 'https://api.pushover.net'
 export const MAX_CHANNELS = 50
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
@@ -62,11 +67,14 @@ const nameSchema = z
   .min(1, 'name is required: what the channel is called in the list, such as "ops Slack"')
   .max(60, 'name must be at most 60 characters')
 
-export const minSeveritySchema = z.enum(['warning', 'critical'], {
-  error: 'minSeverity must be "warning" (every alert) or "critical" (critical alerts only)'
+export const minSeveritySchema = z.enum(['info', 'warning', 'critical'], {
+  error: 'minSeverity must be "info" (every alert and notice), "warning" (every alert) or "critical" (critical alerts only)'
 })
 
-const common = { name: nameSchema, minSeverity: minSeveritySchema.default('warning') }
+/** What every kind has: its name, and what it takes (the lowest severity, the profiles, rules and active hours). */
+const common = { name: nameSchema, minSeverity: minSeveritySchema.default('warning'), routing: channelRoutingSchema.prefault({}) }
+/** A daily digest of the fleet, for the kinds that carry a message a person reads (not PagerDuty). */
+const withDigest = { ...common, digest: digestSchema.nullable().default(null) }
 
 /** The schemas of the fields that hold a channel's secret (marked where each kind declares it, with `sealed`). */
 const sealedFields = new WeakSet<z.ZodType>()
@@ -83,18 +91,18 @@ const email = (field: string) =>
     .max(254)
     .regex(/^[^\s@<>()",;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/, `${field} must be an email address such as ops@example.com`)
 
-const webhookInput = z.object({ kind: z.literal('webhook'), ...common, url: sealed(secretUrl('url', 'https://example.com/hook', { query: true })) }).strict()
+const webhookInput = z.object({ kind: z.literal('webhook'), ...withDigest, url: sealed(secretUrl('url', 'https://example.com/hook', { query: true })) }).strict()
 const slackInput = z
-  .object({ kind: z.literal('slack'), ...common, webhookUrl: sealed(secretUrl('webhookUrl', 'https://hooks.slack.com/services/T000/B000/XXXX', { query: false })) })
+  .object({ kind: z.literal('slack'), ...withDigest, webhookUrl: sealed(secretUrl('webhookUrl', 'https://hooks.slack.com/services/T000/B000/XXXX', { query: false })) })
   .strict()
 const discordInput = z
-  .object({ kind: z.literal('discord'), ...common, webhookUrl: sealed(secretUrl('webhookUrl', 'https://discord.com/api/webhooks/123/abc', { query: true })) })
+  .object({ kind: z.literal('discord'), ...withDigest, webhookUrl: sealed(secretUrl('webhookUrl', 'https://discord.com/api/webhooks/123/abc', { query: true })) })
   .strict()
 const CHAT_ID_MESSAGE = "chatId must be a chat's numeric id (such as -1001234567890) or a channel's @username"
 const telegramInput = z
   .object({
     kind: z.literal('telegram'),
-    ...common,
+    ...withDigest,
     botToken: sealed(
       z
         .string({ error: 'botToken is required: the token BotFather gave, such as 123456789:AAH…' })
@@ -114,7 +122,7 @@ const PORT_MESSAGE = 'port must be a whole number from 1 to 65535 (587 for START
 const emailInput = z
   .object({
     kind: z.literal('email'),
-    ...common,
+    ...withDigest,
     host: z
       .string({ error: "host is required: the SMTP server's host name, such as smtp.example.com" })
       .trim()
@@ -137,10 +145,65 @@ const emailInput = z
   .strict()
   .refine((v) => v.password === undefined || v.username !== undefined, { path: ['password'], message: 'password needs a username' })
 
-export const addChannelInputSchema = z.discriminatedUnion('kind', [webhookInput, slackInput, discordInput, telegramInput, emailInput], {
+/** A base URL of a service's API: settable (a self-hosted server, or a test's loopback receiver), https unless loopback. */
+const apiBase = (field: string, example: string) => secretUrl(field, example, { query: false }).transform((v) => v.replace(/\/+$/, ''))
+const token = (field: string, what: string, pattern: RegExp, shape: string) =>
+  z
+    .string({ error: `${field} is required: ${what}` })
+    .trim()
+    .regex(pattern, `${field} must be ${what}: ${shape}`)
+
+const pagerdutyInput = z
+  .object({
+    kind: z.literal('pagerduty'),
+    ...common,
+    routingKey: sealed(token('routingKey', "the integration key of a PagerDuty service's Events API v2 integration", /^[A-Za-z0-9]{20,64}$/, '32 letters and digits')),
+    apiBaseUrl: apiBase('apiBaseUrl', DEFAULT_PAGERDUTY_API).default(DEFAULT_PAGERDUTY_API)
+  })
+  .strict()
+const ntfyInput = z
+  .object({
+    kind: z.literal('ntfy'),
+    ...withDigest,
+    serverUrl: apiBase('serverUrl', DEFAULT_NTFY_SERVER).default(DEFAULT_NTFY_SERVER),
+    // Anyone who knows a topic of a public server may read it: it is kept as a secret.
+    topic: sealed(token('topic', 'the ntfy topic to publish to', /^[-_A-Za-z0-9]{1,64}$/, 'up to 64 letters, digits, - and _')),
+    token: sealed(token('token', 'an ntfy access token (leave it out for a topic without login)', /^[A-Za-z0-9_.-]{8,200}$/, 'such as tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2').optional())
+  })
+  .strict()
+const pushoverKey = (field: string, what: string) => sealed(token(field, what, /^[A-Za-z0-9]{30}$/, '30 letters and digits'))
+const pushoverInput = z
+  .object({
+    kind: z.literal('pushover'),
+    ...withDigest,
+    appToken: pushoverKey('appToken', "your Pushover application's API token"),
+    userKey: pushoverKey('userKey', 'the Pushover user or group key to notify'),
+    apiBaseUrl: apiBase('apiBaseUrl', DEFAULT_PUSHOVER_API).default(DEFAULT_PUSHOVER_API)
+  })
+  .strict()
+const matrixInput = z
+  .object({
+    kind: z.literal('matrix'),
+    ...withDigest,
+    homeserverUrl: apiBase('homeserverUrl', 'https://matrix.example.org'),
+    roomId: z
+      .string({ error: "roomId is required: the room's id, such as !abcdefgh:example.org" })
+      .trim()
+      .max(255)
+      .regex(/^![^:\s]+:[A-Za-z0-9.:[\]-]+$/, "roomId must be the room's id (not its alias), such as !abcdefgh:example.org: Room settings, Advanced"),
+    accessToken: sealed(token('accessToken', "the access token of the bot's Matrix account", /^[\x21-\x7e]{10,500}$/, 'printable characters without spaces'))
+  })
+  .strict()
+
+export const addChannelInputSchema = z.discriminatedUnion('kind', [webhookInput, slackInput, discordInput, telegramInput, emailInput, pagerdutyInput, ntfyInput, pushoverInput, matrixInput], {
   error: (issue) => (issue.code === 'invalid_union' ? `kind must be one of ${CHANNEL_KINDS.join(', ')}` : undefined)
 })
-export type AddChannelInput = z.output<typeof addChannelInputSchema>
+/** A channel to add, as parsed; what it takes and its digest may be left out by main's own callers (then: everything, none). */
+export type AddChannelInput = z.output<typeof addChannelInputSchema> extends infer T
+  ? T extends unknown
+    ? Omit<T, 'routing' | 'digest'> & { routing?: ChannelRouting; digest?: DigestSetting | null }
+    : never
+  : never
 
 /** The fields that hold a channel's secret, of every kind, as the kinds above mark them. */
 export const CHANNEL_SECRET_FIELDS: readonly string[] = [
@@ -150,7 +213,8 @@ export const CHANNEL_SECRET_FIELDS: readonly string[] = [
 export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'gave-up', 'refused'] as const
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number]
 
-export const deliveryStateSchema = z.enum(['firing', 'resolved', 'test'])
+/** firing, resolved; acknowledged (to PagerDuty, when acknowledged in the app); a daily digest; a test */
+export const deliveryStateSchema = z.enum(['firing', 'resolved', 'acknowledged', 'digest', 'test'])
 export type DeliveryState = z.infer<typeof deliveryStateSchema>
 
 const reply = z.string().max(500)
@@ -179,6 +243,10 @@ export const channelViewSchema = z
     /** where it sends, without its secret: the host (and port), a Telegram chat, the mail recipients */
     target: z.string().max(500),
     minSeverity: minSeveritySchema,
+    /** the profiles, rules and active hours it takes */
+    routing: channelRoutingSchema,
+    /** its daily digest; null: none */
+    digest: digestSchema.nullable(),
     /** how its secret is kept, as for the data-service API key */
     secretStorage: secretStorageSchema,
     createdAt: z.number().int(),
@@ -224,7 +292,7 @@ export const pendingDeliverySchema = z
     channelId: idSchema,
     channelName: z.string(),
     alertId: z.string().max(300),
-    state: z.enum(['firing', 'resolved']),
+    state: z.enum(['firing', 'resolved', 'acknowledged', 'digest']),
     queuedAt: z.number().int(),
     attempts: z.number().int().nonnegative(),
     nextAt: z.number().int()
@@ -234,15 +302,26 @@ export type PendingDelivery = z.infer<typeof pendingDeliverySchema>
 
 export const alertChannelMethods = {
   'alerts.channels': defineMethod({
-    summary: 'The channels alerts are sent to (webhook, Slack, Discord, Telegram, email), without their secrets',
+    summary: 'The channels alerts are sent to (webhook, Slack, Discord, Telegram, email, PagerDuty, ntfy, Pushover, Matrix), without their secrets',
     effect: 'read',
     input: z.object({}).strict(),
     output: z.object({ channels: z.array(channelViewSchema) }).strict()
   }),
   'alerts.addChannel': defineMethod({
-    summary: 'Add a channel alerts are sent to; its secret (webhook URL, bot token, SMTP password) is stored sealed and never shown again',
+    summary: 'Add a channel alerts are sent to; its secret (webhook URL, bot token, SMTP password, routing key, access token) is stored sealed and never shown again',
     effect: 'local',
     input: addChannelInputSchema,
+    output: channelViewSchema,
+    invalidates: ['alerts.channels']
+  }),
+  'alerts.setChannelRouting': defineMethod({
+    summary:
+      'Change what a channel takes (lowest severity, profiles, rules, active hours) and its daily digest; where it sends and its secret change only by removing it and adding it again',
+    effect: 'local',
+    input: z
+      .object({ id: idSchema, minSeverity: minSeveritySchema.optional(), routing: channelRoutingSchema.optional(), digest: digestSchema.nullable().optional() })
+      .strict()
+      .refine((v) => v.minSeverity !== undefined || v.routing !== undefined || v.digest !== undefined, 'name what to change: minSeverity, routing or digest'),
     output: channelViewSchema,
     invalidates: ['alerts.channels']
   }),

@@ -93,7 +93,7 @@ describe('alert delivery through the app', () => {
     const http = await refused({ kind: 'webhook', name: 'w', url: 'http://hooks.example.com/T0K3N-secret-path' })
     expect(http).toMatch(/url must use https: it carries a secret, so plain http is accepted only for a loopback host/)
     expect(await refused({ kind: 'slack', name: 's', webhookUrl: 'https://user:pw@hooks.slack.com/services/x' })).toMatch(/webhookUrl must not contain a user name or password/)
-    expect(await refused({ kind: 'pager', name: 'p' })).toBe('kind: kind must be one of webhook, slack, discord, telegram, email')
+    expect(await refused({ kind: 'pager', name: 'p' })).toBe('kind: kind must be one of webhook, slack, discord, telegram, email, pagerduty, ntfy, pushover, matrix')
     expect(await refused({ kind: 'telegram', name: 't', botToken: 'T0K3N-secret-path', chatId: 'x y' })).toMatch(
       /botToken must be the token BotFather gave.*chatId must be a chat's numeric id/
     )
@@ -102,7 +102,7 @@ describe('alert delivery through the app', () => {
     expect(
       await refused({ kind: 'email', name: 'm', host: 'smtp.example.com', port: 587, secure: false, password: 'T0K3N-secret-path', from: 'a@example.com', to: ['b@example.com'] })
     ).toBe('password: password needs a username')
-    expect(await refused({ kind: 'webhook', name: ' ', url: 'https://example.com/h', minSeverity: 'info' })).toMatch(/name is required.*minSeverity must be "warning" \(every alert\) or "critical"/)
+    expect(await refused({ kind: 'webhook', name: ' ', url: 'https://example.com/h', minSeverity: 'notice' })).toMatch(/name is required.*minSeverity must be "info" \(every alert and notice\), "warning" \(every alert\) or "critical"/)
     const log = await failure(client.call('alerts.deliveries', { limit: 0 }))
     expect(log.message).toBe('limit: limit must be from 1 to 1000')
     for (const m of [http]) expect(m).not.toContain('T0K3N')

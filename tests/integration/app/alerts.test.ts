@@ -1,12 +1,14 @@
 /**
  * The alerts area through the contract: rules per profile with thresholds refused in words that say
  * what to fix, an alert that fires for a node that cannot be reached (pushed as alerts.changed),
- * acknowledged, and its rule muted for a time.
+ * acknowledged (PagerDuty told), and its rule muted for a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contract, Payload } from '../../../src/shared/contract'
 import type { RpcClient } from '../../../src/shared/rpc/client'
 import { closedPort } from '../../support/ports'
+import { receiver } from '../../support/receivers'
+import { until } from '../../support/until'
 import { connect, failure, testApp } from './helpers'
 
 let ctx: ReturnType<typeof testApp>
@@ -65,7 +67,17 @@ describe('alerts', () => {
     expect((await failure(client.call('alerts.rules', { profileId: 'nope' }))).code).toBe('NOT_FOUND')
   })
 
-  it('a node that cannot be reached fires "unreachable" (pushed to subscribers); it is acknowledged, and its rule muted', async () => {
+  it('a node that cannot be reached fires "unreachable" (pushed to subscribers); it is acknowledged (PagerDuty told), and its rule muted', async () => {
+    const pagerduty = await receiver(() => ({ status: 202, body: '{"status":"success"}' }))
+    const routing = (profiles: string[]) => ({ profiles, rules: [], activeHours: null })
+    const pd = { kind: 'pagerduty' as const, name: 'on call', routingKey: 'R0ut1ngK3yOfTh1rtyTw0Characters', apiBaseUrl: pagerduty.origin }
+    expect((await failure(client.call('alerts.addChannel', { ...pd, routing: routing(['no-such-profile']) }))).message).toMatch(/routing.profiles: no profile with id no-such-profile/)
+    const added = await client.call('alerts.addChannel', { ...pd, routing: routing([profileId]) })
+    // What it takes changes through the contract; a profile that does not exist, or a digest for PagerDuty, is refused.
+    const digest = { at: '08:00', timeZone: 'UTC' }
+    expect((await failure(client.call('alerts.setChannelRouting', { id: added.id, digest }))).message).toMatch(/a PagerDuty channel takes no digest/)
+    expect((await failure(client.call('alerts.setChannelRouting', { id: added.id, routing: routing(['gone-too']) }))).message).toMatch(/no profile with id gone-too/)
+    expect((await client.call('alerts.setChannelRouting', { id: added.id, minSeverity: 'critical' })).routing.profiles).toEqual([profileId])
     const pushed: Payload<'alerts.changed'>[] = []
     const off = client.on('alerts.changed', (p) => void pushed.push(p))
     // Another profile is the active one: what the alert announces to pages names the active profile (a page
@@ -92,6 +104,14 @@ describe('alerts', () => {
       expect(seen.acknowledgedAt).toEqual(expect.any(Number))
       expect((await client.call('watch.status', {})).profiles.find((p) => p.profileId === profileId)?.openAlerts[0]?.acknowledgedAt).toBe(seen.acknowledgedAt)
       expect((await failure(client.call('alerts.acknowledge', { id: 'no-such-alert' }))).code).toBe('NOT_FOUND')
+      // The channel that had the alert's trigger is told of the acknowledgement, once (a second acknowledge changes nothing).
+      await client.call('alerts.acknowledge', { id: fired.alert.id })
+      const sent = await until(
+        async () => (await client.call('alerts.deliveries', { limit: 50, alertId: fired.alert.id })).tries.filter((t) => t.outcome === 'delivered').map((t) => t.state),
+        (states) => states.includes('acknowledged')
+      )
+      expect(sent.sort()).toEqual(['acknowledged', 'firing'])
+      expect(pagerduty.seen.map((x) => (JSON.parse(x.body) as { event_action: string }).event_action)).toEqual(['trigger', 'acknowledge'])
 
       const muted = await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 30 })
       expect(muted.mutes).toEqual([{ profileId, rule: 'unreachable', until: expect.any(Number) }])
@@ -100,6 +120,7 @@ describe('alerts', () => {
       expect((await failure(client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 20_000 }))).message).toMatch(/minutes must be at most 10080 \(a week\)/)
       expect((await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 0 })).mutes).toEqual([])
     } finally {
+      await pagerduty.close()
       off()
       offChanged()
       await client.call('watch.setSettings', { profileId, enabled: false })

@@ -88,7 +88,7 @@ const SEEDS: Seed[] = [
     check: "SELECT 1 FROM watch_alerts WHERE id = 'w1' AND subject IS NULL"
   },
   { since: 10, sql: `INSERT INTO alert_mutes VALUES (${P}, 'versionOld', 99)`, check: `SELECT 1 FROM alert_mutes WHERE rule = 'versionOld'` },
-  { since: 11, sql: "INSERT INTO alert_channels VALUES ('c1', 'webhook', 'ops', 'warning', 'https://hooks.example', '{}', 'unencrypted', x'7b7d', 7)", check: "SELECT 1 FROM alert_channels WHERE id = 'c1'" },
+  { since: 11, sql: "INSERT INTO alert_channels (id, kind, name, min_severity, target, config, storage, secret, created_at) VALUES ('c1', 'webhook', 'ops', 'warning', 'https://hooks.example', '{}', 'unencrypted', x'7b7d', 7)", check: "SELECT 1 FROM alert_channels WHERE id = 'c1'" },
   { since: 11, sql: "INSERT INTO alert_outbox (channel_id, alert_id, state, alert, queued_at, next_at) VALUES ('c1', 'w1', 'firing', '{}', 7, 7)", check: "SELECT 1 FROM alert_outbox WHERE alert_id = 'w1'" },
   {
     since: 11,

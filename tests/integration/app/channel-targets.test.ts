@@ -16,7 +16,11 @@ const LOCAL: Input<'alerts.addChannel'>[] = [
   { kind: 'webhook', name: 'metadata', url: 'https://169.254.169.254/latest' },
   { kind: 'slack', name: 'lan slack', webhookUrl: 'https://192.168.1.10/services/x' },
   { kind: 'telegram', name: 'lan bot', botToken: '123456789:AAHabcdefghijklmnopqrstu', chatId: '5', apiBaseUrl: 'https://10.0.0.7' },
-  { kind: 'email', name: 'local mail', host: 'localhost', port: 25, secure: false, from: 'a@example.com', to: ['b@example.com'] }
+  { kind: 'email', name: 'local mail', host: 'localhost', port: 25, secure: false, from: 'a@example.com', to: ['b@example.com'] },
+  { kind: 'pagerduty', name: 'lan pager', routingKey: 'R0ut1ngK3yOfTh1rtyTw0Characters', apiBaseUrl: 'https://10.1.2.3' },
+  { kind: 'ntfy', name: 'local ntfy', serverUrl: 'http://localhost:8080', topic: 'alerts' },
+  { kind: 'pushover', name: 'lan pushover', appToken: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi', userKey: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG', apiBaseUrl: 'https://172.16.0.9' },
+  { kind: 'matrix', name: 'lan matrix', homeserverUrl: 'https://[fd00::7]', roomId: '!ops:example.org', accessToken: 'syt_Ym90_secretAccessToken' }
 ]
 const PUBLIC: Input<'alerts.addChannel'> = { kind: 'webhook', name: 'public hook', url: 'https://hooks.example.com/T0K3N' }
 
@@ -28,7 +32,7 @@ describe('channels that send to this machine or a private network', () => {
     for (const input of LOCAL) {
       const e = await failure(client.call('alerts.addChannel', input))
       expect(e.code, input.name).toBe('FORBIDDEN')
-      expect(e.message).toMatch(/^(url|webhookUrl|apiBaseUrl|host): this channel sends to this machine or a private network, which a browser-mode page may not add: start serve with --allow-local-channels/)
+      expect(e.message).toMatch(/^(url|webhookUrl|apiBaseUrl|host|serverUrl|homeserverUrl): this channel sends to this machine or a private network, which a browser-mode page may not add: start serve with --allow-local-channels/)
     }
     expect((await client.call('alerts.addChannel', PUBLIC)).name).toBe('public hook')
     expect((await client.call('alerts.channels', {})).channels.map((c) => c.name)).toEqual(['public hook'])

@@ -1,5 +1,6 @@
 import { AlertStore } from '../../cache/alert-store'
 import { OutboxStore } from '../../cache/outbox-store'
+import { WatchStore } from '../../cache/watch-store'
 import { log } from '../../log'
 import type { Area, Shared } from '../area'
 import type { AreaHandlers } from '../handlers'
@@ -29,16 +30,35 @@ export function createAlertsArea(
 ): AlertsArea {
   const alertStore = new AlertStore(storage.db)
   const holdReason = appHoldReason(alertStore)
-  const alerts = new AlertsService({ store: alertStore, hasProfile: (id) => deps.profiles.storedProfile(id) !== undefined, holdReason, now: options.now ?? (() => clock.now()) })
+  const hasProfile = (id: string): boolean => deps.profiles.storedProfile(id) !== undefined
+  const alerts = new AlertsService({
+    store: alertStore,
+    hasProfile,
+    holdReason,
+    now: options.now ?? (() => clock.now()),
+    acknowledged: (alert) => delivery.enqueue(alert, 'acknowledged')
+  })
   const outbox = new OutboxStore(storage.db)
   const delivery = new DeliveryService({
     store: outbox,
     secrets,
     clock,
+    hasProfile,
     changed: (methods) => deps.cacheChanged(methods),
     warn: (m) => log.warn(m),
     info: (m) => log.info(m),
     ...(options.channelFailingMs !== undefined ? { channelFailingMs: options.channelFailingMs } : {}),
+    // The daily digest reads the watch's last sample of each profile and the alerts of the last day.
+    digestFacts: () => {
+      const samples = new WatchStore(storage.db)
+      const now = options.now ? options.now() : clock.now()
+      return {
+        profiles: deps.profiles.everyProfile().map((p) => ({ id: p.id, name: p.name, latest: samples.recentSamples(p.id, 1).at(-1) })),
+        open: alertStore.open(),
+        recent: alertStore.past(500),
+        silenced: alertStore.mutes(now).map((m) => ({ profileId: m.profileId, text: `${deps.profiles.storedProfile(m.profileId)?.name ?? m.profileId}: ${m.rule}` }))
+      }
+    },
     // A channel added while alerts are open is told of them (one held back, inhibited or muted, is not sent, as ever).
     openAlerts: () => {
       const open = alertStore.open()

@@ -15,6 +15,7 @@
 import type { Alert, AlertState } from '../../../shared/contract'
 import type { ChannelRow, OutboxStore } from '../../cache/outbox-store'
 import type { Clock } from '../../clock'
+import { severityRank } from './channel-routing'
 import { CHANNEL_FAILING_PREFIX, cut } from './channels/message'
 
 /** How long a channel fails before the other channels are told, by default. */
@@ -83,7 +84,7 @@ export class ChannelFailureAlerts {
           continue
         }
         this.told.add(id)
-        const others = channels.filter((o) => o.id !== c.id && !o.disabled && o.minSeverity === 'warning').map((o) => o.id)
+        const others = channels.filter((o) => o.id !== c.id && !o.disabled && severityRank(o.minSeverity) <= severityRank('warning')).map((o) => o.id)
         const written = others.length > 0 ? this.opts.enqueue(this.notice(id, c, since, now), 'firing', others) : 0
         this.opts.warn?.(`alert channel "${c.name}" (${c.kind}) has failed since ${iso(since)}, over ${Math.round(thresholdMs / 60_000)} min: ${written} other channel(s) told`)
       }

@@ -17,6 +17,7 @@ export function alertChannelHandlers(delivery: DeliveryService, policy: ChannelP
       if (ctx.transport === 'ws' && !policy.localTargetsOverWebsocket()) refuseLocalTarget(input)
       return delivery.addChannel(input)
     },
+    'alerts.setChannelRouting': (input) => delivery.setChannelRouting(input),
     'alerts.removeChannel': ({ id }) => delivery.removeChannel(id),
     'alerts.testChannel': ({ id }, ctx) => delivery.testChannel(id, ctx.signal),
     'alerts.deliveries': (input) => delivery.deliveries(input)

@@ -45,6 +45,18 @@ export function splitChannel(input: AddChannelInput): Split {
         target: `${host}:${port}${secure ? ' (TLS)' : ''} to ${to3}`.slice(0, 500)
       }
     }
+    case 'pagerduty':
+      return { config: { apiBaseUrl: input.apiBaseUrl }, secret: { routingKey: input.routingKey }, target: `Events API v2 via ${hostOf(input.apiBaseUrl)}` }
+    case 'ntfy':
+      return {
+        config: { serverUrl: input.serverUrl },
+        secret: { topic: input.topic, ...(input.token !== undefined ? { token: input.token } : {}) },
+        target: `a topic on ${hostOf(input.serverUrl)}${input.token !== undefined ? ' (with a token)' : ''}`
+      }
+    case 'pushover':
+      return { config: { apiBaseUrl: input.apiBaseUrl }, secret: { appToken: input.appToken, userKey: input.userKey }, target: `Pushover via ${hostOf(input.apiBaseUrl)}` }
+    case 'matrix':
+      return { config: { homeserverUrl: input.homeserverUrl, roomId: input.roomId }, secret: { accessToken: input.accessToken }, target: `room ${input.roomId} via ${hostOf(input.homeserverUrl)}`.slice(0, 500) }
   }
 }
 
@@ -85,6 +97,14 @@ export function secretsOf(channel: ChannelConfig): string[] {
       return [`bot${channel.botToken}`, channel.botToken, channel.botToken.split(':')[1] ?? ''].filter((s) => s.length >= 6)
     case 'email':
       return channel.password !== undefined ? [channel.password] : []
+    case 'pagerduty':
+      return [channel.routingKey]
+    case 'ntfy':
+      return [channel.topic, ...(channel.token !== undefined ? [channel.token] : [])].filter((s) => s.length >= 6)
+    case 'pushover':
+      return [channel.appToken, channel.userKey]
+    case 'matrix':
+      return [channel.accessToken]
   }
 }
 
@@ -95,6 +115,8 @@ export function channelView(row: ChannelRow, last: DeliveryTry | undefined, heal
     name: row.name,
     target: row.target,
     minSeverity: row.minSeverity,
+    routing: row.routing,
+    digest: row.digest,
     secretStorage: row.storage,
     createdAt: row.createdAt,
     ...(row.disabled ? { disabled: row.disabled } : {}),

@@ -63,11 +63,28 @@ export function channelHosts(input: AddChannelInput): string[] {
       return [new URL(input.apiBaseUrl).hostname]
     case 'email':
       return [input.host]
+    case 'pagerduty':
+    case 'pushover':
+      return [new URL(input.apiBaseUrl).hostname]
+    case 'ntfy':
+      return [new URL(input.serverUrl).hostname]
+    case 'matrix':
+      return [new URL(input.homeserverUrl).hostname]
   }
 }
 
 /** The field that names where a channel sends (for the message). */
-const TARGET_FIELD: Record<AddChannelInput['kind'], string> = { webhook: 'url', slack: 'webhookUrl', discord: 'webhookUrl', telegram: 'apiBaseUrl', email: 'host' }
+const TARGET_FIELD: Record<AddChannelInput['kind'], string> = {
+  webhook: 'url',
+  slack: 'webhookUrl',
+  discord: 'webhookUrl',
+  telegram: 'apiBaseUrl',
+  email: 'host',
+  pagerduty: 'apiBaseUrl',
+  ntfy: 'serverUrl',
+  pushover: 'apiBaseUrl',
+  matrix: 'homeserverUrl'
+}
 
 /** FORBIDDEN when the channel sends to this machine or a private network (a browser-mode page without the flag). */
 export function refuseLocalTarget(input: AddChannelInput): void {

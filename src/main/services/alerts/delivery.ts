@@ -15,8 +15,8 @@
  * once, with its id (alert id and state) for the receiver to drop repeats.
  */
 import { randomUUID } from 'node:crypto'
-import type { AddChannelInput, Alert, AlertState, ChannelView, DeliveryOutcome, Output, ParsedInput } from '../../../shared/contract'
-import { DELIVERY_OUTCOMES, MAX_CHANNELS } from '../../../shared/contract'
+import type { AddChannelInput, Alert, ChannelRouting, ChannelView, DeliveryOutcome, Output, ParsedInput } from '../../../shared/contract'
+import { DELIVERY_OUTCOMES, EVERYTHING, MAX_CHANNELS } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { ChannelRow, OutboxStore } from '../../cache/outbox-store'
 import { realClock, type Clock } from '../../clock'
@@ -25,10 +25,11 @@ import type { ChannelDeliveryStats } from '../watch/exporter'
 import { ChannelFailureAlerts, DEFAULT_CHANNEL_FAILING_MS } from './channel-failure'
 import { ChannelHealthBook, type HealthLog } from './channel-health'
 import { channelView, splitChannel } from './channel-registry'
+import { sendAt, type OutboxState } from './channel-routing'
+import { DigestScheduler, type DigestFacts } from './digest'
 import { tryChannel, tryRow } from './channel-try'
 import type { Notice } from './channels'
 import type { AlertMessage } from './channels/types'
-import { takes } from './outbox-notice'
 import { OutboxSender } from './outbox-sender'
 import { DEFAULT_RETRY, graceMs, type RetryPolicy } from './retry-policy'
 import { TestLimiter } from './test-limiter'
@@ -57,6 +58,10 @@ export interface DeliveryOptions {
    * first firing time), so that it never receives the "resolved" of an alert it was not told of.
    */
   openAlerts?: () => Alert[]
+  /** whether a profile with this id exists (a channel's routing names only profiles that do) */
+  hasProfile?: (id: string) => boolean
+  /** what a daily digest says, read when one is due (digest.ts); without it no digest is sent */
+  digestFacts?: () => DigestFacts
 }
 
 type TestResult = Output<'alerts.testChannel'>
@@ -68,6 +73,7 @@ export class DeliveryService {
   readonly health: ChannelHealthBook
   private readonly tests: TestLimiter
   private readonly failures: ChannelFailureAlerts
+  private readonly digests: DigestScheduler | undefined
 
   constructor(private readonly opts: DeliveryOptions) {
     this.clock = opts.clock ?? realClock
@@ -94,6 +100,15 @@ export class DeliveryService {
       enqueue: (alert, state, ids) => this.sender.enqueueTo(alert, state, ids),
       ...log
     })
+    this.digests = opts.digestFacts
+      ? new DigestScheduler({
+          clock: this.clock,
+          channels: () => opts.store.channels(),
+          facts: opts.digestFacts,
+          enqueue: (alert, id) => this.sender.enqueueTo(alert, 'digest', [id]),
+          ...(opts.warn ? { warn: opts.warn } : {})
+        })
+      : undefined
     this.tests = new TestLimiter(() => this.clock.now(), this.policy.timeoutMs + graceMs(this.policy.timeoutMs))
   }
 
@@ -101,16 +116,18 @@ export class DeliveryService {
   start(): void {
     this.sender.start()
     this.failures.start()
+    this.digests?.start()
   }
 
   /** Stops sending. Tries under way are abandoned and their rows stay in the outbox for the next start. */
   stop(): void {
+    this.digests?.stop()
     this.failures.stop()
     this.sender.stop()
   }
 
-  /** Writes an alert change for every channel that takes its severity; the sender sends it. Returns how many rows were written. */
-  enqueue(alert: Alert, state: AlertState): number {
+  /** Writes an alert change for every channel that takes it (channel-routing.ts); the sender sends it. Returns how many rows were written. */
+  enqueue(alert: Alert, state: OutboxState): number {
     return this.sender.enqueue(alert, state)
   }
 
@@ -142,12 +159,15 @@ export class DeliveryService {
     if (store.channelNamed(input.name) !== undefined)
       throw new AppError('CONFLICT', `A channel named "${input.name}" exists already: choose another name, or remove that one first`)
     if (store.channelCount() >= MAX_CHANNELS) throw new AppError('BAD_INPUT', `At most ${MAX_CHANNELS} channels: remove one first`, { issues: [] })
+    const routing = this.checkedRouting(input.routing ?? EVERYTHING)
     const { config, secret, target } = splitChannel(input)
     const row: ChannelRow = {
       id: randomUUID(),
       kind: input.kind,
       name: input.name,
       minSeverity: input.minSeverity,
+      routing,
+      digest: input.digest ?? null,
       target,
       config: JSON.stringify(config),
       storage: secrets.storage,
@@ -156,6 +176,7 @@ export class DeliveryService {
     }
     store.insertChannel(row)
     this.sendOpenTo(row)
+    this.digests?.reset(row.id)
     return channelView(row, undefined, this.health.health(row.id, 0))
   }
 
@@ -168,21 +189,47 @@ export class DeliveryService {
       this.opts.warn?.(`alert delivery: the open alerts could not be read for the new channel "${channel.name}": ${err instanceof Error ? err.message : String(err)}`)
       return
     }
-    for (const a of open) if (takes(channel, a.severity)) this.sender.enqueueTo(a, 'firing', [channel.id])
+    const now = this.clock.now()
+    for (const a of open) {
+      const at = sendAt(channel, a, 'firing', now, false)
+      if (at !== null) this.sender.enqueueAt(a, 'firing', [{ id: channel.id, at }])
+    }
+  }
+
+  /** A routing whose profiles all exist (BAD_INPUT naming the first that does not). */
+  private checkedRouting(routing: ChannelRouting): ChannelRouting {
+    const missing = this.opts.hasProfile ? routing.profiles.find((p) => !this.opts.hasProfile!(p)) : undefined
+    if (missing !== undefined)
+      throw new AppError('BAD_INPUT', `routing.profiles: no profile with id ${missing}: list them with profiles.list`, { issues: [{ path: ['routing', 'profiles'], message: `no profile with id ${missing}` }] })
+    return routing
+  }
+
+  /** Changes what a channel takes and its digest. Where it sends and its secret stay: those change only by adding it again. */
+  setChannelRouting(input: ParsedInput<'alerts.setChannelRouting'>): ChannelView {
+    const { store } = this.opts
+    const row = store.channel(input.id)
+    if (!row) throw new AppError('NOT_FOUND', `No channel with id ${input.id}: list them with alerts.channels`)
+    if (input.digest != null && row.kind === 'pagerduty') throw new AppError('BAD_INPUT', 'digest: a PagerDuty channel takes no digest (it opens incidents): give the digest to another channel', { issues: [] })
+    const routing = input.routing !== undefined ? this.checkedRouting(input.routing) : row.routing
+    store.setRouting(row.id, input.minSeverity ?? row.minSeverity, routing, input.digest !== undefined ? input.digest : row.digest)
+    const next = store.channel(row.id)!
+    if (input.digest !== undefined) this.digests?.reset(row.id)
+    return channelView(next, store.lastTry(row.id), this.health.health(row.id, store.pendingCounts().get(row.id) ?? 0))
   }
 
   /**
-   * A channel of the config file, applied by name: added when missing, replaced (removed and added again,
-   * which drops what waits for the old one) when its kind, settings or secret differ, else left alone.
+   * A channel of the config file, applied by name: added when missing; replaced (removed and added again,
+   * which drops what waits for the old one) when its kind, where it sends or its secret differ; updated in
+   * place when only what it takes or its digest differ; else left alone.
    */
-  ensureChannel(input: AddChannelInput): 'added' | 'replaced' | 'unchanged' {
+  ensureChannel(input: AddChannelInput): 'added' | 'replaced' | 'updated' | 'unchanged' {
     const { store, secrets } = this.opts
     const id = store.channelNamed(input.name)
     const row = id === undefined ? undefined : store.channel(id)
     if (row) {
       const want = splitChannel(input)
-      const same = (): boolean => {
-        if (row.kind !== input.kind || row.minSeverity !== input.minSeverity || row.name !== input.name || row.storage !== secrets.storage) return false
+      const sameTarget = (): boolean => {
+        if (row.kind !== input.kind || row.name !== input.name || row.storage !== secrets.storage) return false
         if (!sameJson(JSON.parse(row.config), want.config)) return false
         try {
           return sameJson(JSON.parse(secrets.open(row.secret)), want.secret)
@@ -190,7 +237,13 @@ export class DeliveryService {
           return false
         }
       }
-      if (same()) return 'unchanged'
+      if (sameTarget()) {
+        const routing = input.routing ?? EVERYTHING
+        const digest = input.digest ?? null
+        if (row.minSeverity === input.minSeverity && sameJson(row.routing, routing) && sameJson(row.digest, digest)) return 'unchanged'
+        this.setChannelRouting({ id: row.id, minSeverity: input.minSeverity, routing, digest })
+        return 'updated'
+      }
       store.deleteChannel(row.id)
     }
     this.addChannel(input)
@@ -201,6 +254,7 @@ export class DeliveryService {
     if (!this.opts.store.deleteChannel(id)) throw new AppError('NOT_FOUND', `No channel with id ${id}: list them with alerts.channels`)
     this.health.forget(id)
     this.tests.forget(id)
+    this.digests?.plan()
     // Its failing notice, if one went out, is resolved to the channels that had it.
     this.failures.check()
     return { removed: true }

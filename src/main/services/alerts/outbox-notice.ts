@@ -3,8 +3,8 @@
  * just added, a failing channel's notice, rows from before messages) or a message of one check with a line
  * per alert (dispatch.ts). Either way the notice has a line per alert, the most severe first.
  */
-import type { Alert, Severity } from '../../../shared/contract'
-import type { ChannelRow, OutboxRow } from '../../cache/outbox-store'
+import type { Alert } from '../../../shared/contract'
+import type { OutboxRow } from '../../cache/outbox-store'
 import type { AlertMessage, Notice } from './channels/types'
 
 const isMessage = (v: Alert | AlertMessage): v is AlertMessage => Array.isArray((v as Partial<AlertMessage>).lines)
@@ -14,9 +14,6 @@ export function noticeOfRow(row: OutboxRow, channelName: string): Notice {
   const deliveryId = `${row.alertId}:${row.state}`
   if (isMessage(parsed) && parsed.lines.length > 0) return { alert: parsed.lines[0]!.alert, lines: parsed.lines, state: row.state, deliveryId, channelName }
   const alert = parsed as Alert
-  const line = { alert, kind: row.state === 'firing' ? 'fired' : 'resolved', firingForMs: Math.max(0, (alert.clearedAt ?? alert.firedAt) - alert.firedAt) } as const
+  const line = { alert, kind: row.state === 'resolved' ? 'resolved' : 'fired', firingForMs: Math.max(0, (alert.clearedAt ?? alert.firedAt) - alert.firedAt) } as const
   return { alert, lines: [line], state: row.state, deliveryId, channelName }
 }
-
-/** Whether a channel takes alerts of this severity (its minimum). */
-export const takes = (channel: Pick<ChannelRow, 'minSeverity'>, severity: Severity): boolean => channel.minSeverity === 'warning' || severity === 'critical'

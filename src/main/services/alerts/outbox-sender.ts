@@ -5,15 +5,16 @@
  * follows in one transaction: delivered; refused; tried again later after a backoff or the receiver's
  * Retry-After; given up after the last try. (delivery.ts says the whole of it.)
  */
-import type { Alert, AlertState, DeliveryOutcome } from '../../../shared/contract'
-import type { OutboxRow, OutboxStore } from '../../cache/outbox-store'
+import type { Alert, DeliveryOutcome } from '../../../shared/contract'
+import type { OutboxRow, OutboxState, OutboxStore } from '../../cache/outbox-store'
 import { OUTBOX_DONE_KEPT_MS } from '../../cache/outbox-store'
 import type { Clock } from '../../clock'
 import type { ChannelHealthBook } from './channel-health'
+import { sendAt, type OutboxState as RoutedState } from './channel-routing'
 import { tryChannel, tryRow, type TryDeps } from './channel-try'
 import type { AlertMessage } from './channels/types'
 import { cut } from './channels/message'
-import { noticeOfRow, takes } from './outbox-notice'
+import { noticeOfRow } from './outbox-notice'
 import { graceMs, retryDelayMs, type RetryPolicy } from './retry-policy'
 
 export interface SenderOptions {
@@ -81,31 +82,61 @@ export class OutboxSender {
     this.inFlight.clear()
   }
 
-  /** Writes an alert change for every channel that takes its severity; the sender sends it. Returns how many rows were written. */
-  enqueue(alert: Alert, state: AlertState): number {
+  /**
+   * Writes an alert change for every channel that takes it (its routing: channel-routing.ts), each due now or
+   * when its active hours begin; the sender sends it. Returns how many rows were written.
+   */
+  enqueue(alert: Alert, state: RoutedState): number {
     return this.write(alert.id, state, () => {
       const json = JSON.stringify(alert)
-      return this.opts.store.channels().flatMap((c) => (takes(c, alert.severity) ? [{ channelId: c.id, json }] : []))
+      return this.routed(state, [alert]).flatMap(({ channelId, alerts, at }) => (alerts.length ? [{ channelId, json, at }] : []))
     })
   }
 
-  /** Writes a message of one check for every channel that takes one of its alerts' severities, with the lines it takes. */
+  /** Writes a message of one check for every channel that takes one of its alerts (its routing), with the lines it takes, due when it takes them. */
   enqueueMessage(message: AlertMessage): number {
     return this.write(message.id, message.state, () =>
-      this.opts.store.channels().flatMap((c) => {
-        const lines = message.lines.filter((l) => takes(c, l.alert.severity))
-        return lines.length ? [{ channelId: c.id, json: JSON.stringify({ ...message, lines }) }] : []
+      this.routed(
+        message.state,
+        message.lines.map((l) => l.alert)
+      ).flatMap(({ channelId, alerts, at }) => {
+        const lines = message.lines.filter((l) => alerts.includes(l.alert))
+        return lines.length ? [{ channelId, json: JSON.stringify({ ...message, lines }), at }] : []
       })
     )
   }
 
-  /** Writes an alert change for these channels; the sender sends it. Returns how many rows were written. */
-  enqueueTo(alert: Alert, state: AlertState, ids: readonly string[]): number {
+  /**
+   * Per channel, the alerts it takes and when (channel-routing.ts): one channel's hours are the same for every
+   * alert of one change, so they share one time; a resolve or an acknowledgement only where the firing went.
+   */
+  private routed(state: RoutedState, alerts: readonly Alert[]): Array<{ channelId: string; alerts: Alert[]; at: number }> {
+    const now = this.clock.now()
+    const told = new Map(state === 'firing' ? [] : alerts.map((a) => [a.id, this.opts.store.toldFiring(a.id)]))
+    return this.opts.store.channels().map((c) => {
+      let at = now
+      const taken = alerts.filter((a) => {
+        const when = sendAt(c, a, state, now, told.get(a.id)?.has(c.id) ?? false)
+        if (when !== null) at = Math.max(at, when)
+        return when !== null
+      })
+      return { channelId: c.id, alerts: taken, at }
+    })
+  }
+
+  /** Writes an alert change for these channels, due now; the sender sends it. Returns how many rows were written. */
+  enqueueTo(alert: Alert, state: OutboxState, ids: readonly string[]): number {
     const json = JSON.stringify(alert)
     return this.write(alert.id, state, () => ids.map((channelId) => ({ channelId, json })))
   }
 
-  private write(id: string, state: AlertState, rows: () => Array<{ channelId: string; json: string }>): number {
+  /** Writes an alert change for these channels, each due at its time; the sender sends it. Returns how many rows were written. */
+  enqueueAt(alert: Alert, state: OutboxState, targets: ReadonlyArray<{ id: string; at: number }>): number {
+    const json = JSON.stringify(alert)
+    return this.write(alert.id, state, () => targets.map((t) => ({ channelId: t.id, json, at: t.at })))
+  }
+
+  private write(id: string, state: OutboxState, rows: () => Array<{ channelId: string; json: string; at?: number }>): number {
     let written: number
     try {
       const each = rows()

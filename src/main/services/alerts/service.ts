@@ -2,7 +2,7 @@
  * The alerts area: the rules of each profile (on/off, thresholds), the alerts they raised, acknowledging
  * one, and muting a rule for a time. The rules themselves run in the watch (services/watch/service.ts).
  */
-import { ALERT_RULE_INFO, forChecksOf, type Output, type ParsedInput, type RuleSetting } from '../../../shared/contract'
+import { ALERT_RULE_INFO, forChecksOf, type Alert, type Output, type ParsedInput, type RuleSetting } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AlertStore } from '../../cache/alert-store'
 import { holdsOf, type HoldReason } from './hold'
@@ -14,6 +14,8 @@ export interface AlertsServiceOptions {
   /** why an open alert is held back (the watch asks the same: hold.ts) */
   holdReason: HoldReason
   now?: () => number
+  /** an open alert was acknowledged (PagerDuty is told: services/alerts/channel-routing.ts) */
+  acknowledged?: (alert: Alert) => void
 }
 
 export class AlertsService {
@@ -64,8 +66,11 @@ export class AlertsService {
   }
 
   acknowledge(id: string): Output<'alerts.acknowledge'> {
-    const alert = this.opts.store.acknowledge(id, this.now())
+    const at = this.now()
+    const alert = this.opts.store.acknowledge(id, at)
     if (!alert) throw new AppError('NOT_FOUND', `No alert with id ${id}: list them with alerts.list`)
+    // Told once: when this call acknowledged it, and while it is still open.
+    if (alert.acknowledgedAt === at && alert.clearedAt === null) this.opts.acknowledged?.(alert)
     return alert
   }
 

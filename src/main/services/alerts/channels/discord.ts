@@ -2,7 +2,7 @@ import { postJson } from './http'
 import { body as bodyText, cut, fields, headline, plainText } from './message'
 import type { Sender } from './types'
 
-const COLOURS = { critical: 0xd93025, warning: 0xf29900, resolved: 0x1e8e3e, test: 0x5865f2 } as const
+const COLOURS = { critical: 0xd93025, warning: 0xf29900, info: 0x1a73e8, resolved: 0x1e8e3e, acknowledged: 0x5f6368, digest: 0x1a73e8, test: 0x5865f2 } as const
 
 /**
  * A Discord webhook: `content` (the plain text) and one embed with the fields. `?wait=true` makes
@@ -13,7 +13,7 @@ const COLOURS = { critical: 0xd93025, warning: 0xf29900, resolved: 0x1e8e3e, tes
 export const sendDiscord: Sender<{ kind: 'discord'; webhookUrl: string }> = async (channel, notice, opts) => {
   const url = new URL(channel.webhookUrl)
   url.searchParams.set('wait', 'true')
-  const colour = notice.state === 'firing' ? COLOURS[notice.alert.severity] : COLOURS[notice.state]
+  const colour = notice.state === 'firing' ? (COLOURS[notice.alert.severity as keyof typeof COLOURS] ?? COLOURS.warning) : COLOURS[notice.state]
   const body = {
     content: cut(plainText(notice), 2_000),
     embeds: [

@@ -10,12 +10,17 @@ const REPLY_CHARS = 300
  * another try: no answer (refused, reset, timed out), 408, 425, 429 and 5xx, with the Retry-After it gave.
  */
 export async function postJson(url: string, body: unknown, headers: Record<string, string>, opts: SendOptions): Promise<SendResult & { text: string }> {
+  return sendBody(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }, opts)
+}
+
+/** As postJson, with any method and body (a form, a PUT): the same redirects refused and answers classified. */
+export async function sendBody(url: string, req: { method: 'POST' | 'PUT'; body: string; headers: Record<string, string> }, opts: SendOptions): Promise<SendResult & { text: string }> {
   let res: Response
   try {
     res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'node-operator-companion', ...headers },
-      body: JSON.stringify(body),
+      method: req.method,
+      headers: { 'user-agent': 'node-operator-companion', ...req.headers },
+      body: req.body,
       redirect: 'manual',
       // The try's own signal: it aborts at the try's deadline (services/alerts/try-deadline.ts).
       signal: opts.signal

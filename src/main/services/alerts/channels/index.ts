@@ -1,5 +1,9 @@
 import { sendDiscord } from './discord'
 import { sendEmail } from './email'
+import { sendMatrix } from './matrix'
+import { sendNtfy } from './ntfy'
+import { sendPagerduty } from './pagerduty'
+import { sendPushover } from './pushover'
 import { sendSlack } from './slack'
 import { sendTelegram } from './telegram'
 import type { ChannelConfig, Notice, SendOptions, SendResult } from './types'
@@ -20,5 +24,13 @@ export async function send(channel: ChannelConfig, notice: Notice, opts: SendOpt
       return sendTelegram(channel, notice, opts)
     case 'email':
       return sendEmail(channel, notice, opts)
+    case 'pagerduty':
+      return sendPagerduty(channel, notice, opts)
+    case 'ntfy':
+      return sendNtfy(channel, notice, opts)
+    case 'pushover':
+      return sendPushover(channel, notice, opts)
+    case 'matrix':
+      return sendMatrix(channel, notice, opts)
   }
 }

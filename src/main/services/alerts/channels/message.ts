@@ -18,9 +18,11 @@ export function ruleTitle(n: Notice): string {
   return ALERT_RULE_INFO[n.alert.rule]?.title ?? n.alert.rule
 }
 
+/** The id of every daily digest begins so (digest.ts): it is about the fleet, not a node's rule. */
+export const DIGEST_PREFIX = 'digest:'
+
 export function stateWord(n: Notice): string {
-  if (n.state === 'test') return 'TEST'
-  if (n.state === 'resolved') return 'RESOLVED'
+  if (n.state !== 'firing') return { resolved: 'RESOLVED', acknowledged: 'ACKNOWLEDGED', digest: 'DIGEST', test: 'TEST' }[n.state]
   return n.lines.every((l) => l.kind === 'repeat') ? 'STILL FIRING' : 'FIRING'
 }
 
@@ -44,6 +46,7 @@ export function lineText(l: MessageLine): string {
 
 export function headline(n: Notice): string {
   if (n.state === 'test') return `TEST: alerts from Node Operator Companion reach the channel "${n.channelName}"`
+  if (n.state === 'digest') return `Daily digest of Node Operator Companion, ${n.alert.subject ?? ''}`
   if (n.alert.id.startsWith(CHANNEL_FAILING_PREFIX)) return `${stateWord(n)} [${n.alert.severity}] ${ruleTitle(n)}: "${n.alert.subject ?? ''}"`
   if (isGroup(n)) {
     const titles = [...new Set(n.lines.map((l) => titleOf(l.alert)))]
@@ -66,6 +69,7 @@ export function body(n: Notice): string {
 /** The fields of the alert (of the message, for several), labelled, in the order a person reads them. */
 export function fields(n: Notice): Array<[label: string, value: string]> {
   const a = n.alert
+  if (n.state === 'digest') return [['Message', a.message]]
   if (isGroup(n)) {
     return [
       ['Profile', a.profileName],
@@ -85,6 +89,7 @@ export function fields(n: Notice): Array<[label: string, value: string]> {
   out.push(['Severity', a.severity], ['State', n.state], ['Message', a.message], ['Fired', iso(a.firedAt)])
   if (n.lines[0]?.kind === 'repeat') out.push(['Firing for', duration(n.lines[0].firingForMs)])
   if (a.clearedAt !== null) out.push(['Cleared', iso(a.clearedAt)])
+  if (n.state === 'acknowledged' && a.acknowledgedAt !== null) out.push(['Acknowledged', iso(a.acknowledgedAt)])
   out.push(['Alert id', n.deliveryId])
   return out
 }
@@ -92,6 +97,11 @@ export function fields(n: Notice): Array<[label: string, value: string]> {
 /** The whole message as plain text: the headline, the line of each alert when several, then one "Label: value" line per field. */
 export function plainText(n: Notice): string {
   return [headline(n), '', ...(isGroup(n) ? [body(n), ''] : []), ...fields(n).map(([k, v]) => `${k}: ${v}`)].join('\n')
+}
+
+/** For a push to a phone (ntfy, Pushover): what it says first, then its other fields as "Label: value" lines. */
+export function messageText(n: Notice): string {
+  return [body(n), ...fields(n).flatMap(([k, v]) => (k === 'Message' ? [] : [`${k}: ${v}`]))].join('\n')
 }
 
 /** Cuts a text to at most `max` characters, marking the cut. */

@@ -7,6 +7,10 @@ export type ChannelConfig =
   | { kind: 'discord'; webhookUrl: string }
   | { kind: 'telegram'; botToken: string; chatId: string; apiBaseUrl: string }
   | { kind: 'email'; host: string; port: number; secure: boolean; username?: string; password?: string; from: string; to: string[] }
+  | { kind: 'pagerduty'; routingKey: string; apiBaseUrl: string }
+  | { kind: 'ntfy'; serverUrl: string; topic: string; token?: string }
+  | { kind: 'pushover'; appToken: string; userKey: string; apiBaseUrl: string }
+  | { kind: 'matrix'; homeserverUrl: string; roomId: string; accessToken: string }
 
 /** One alert of a message: fired by this check (or sent now its hold ended), sent again, or resolved. */
 export interface MessageLine {
@@ -39,7 +43,7 @@ export interface Notice {
   /** every alert of the message (one at least), as this channel takes them */
   lines: readonly MessageLine[]
   state: DeliveryState
-  /** what a receiver drops repeats by: the message's id and its state ("…:firing") */
+  /** what a receiver drops repeats by: the message's id and its state ("…:firing"); the same at every retry */
   deliveryId: string
   /** the channel's name, for a test message */
   channelName: string
