@@ -255,6 +255,48 @@ describe('routing per channel', () => {
   })
 })
 
+describe('a message of one check (several alerts)', () => {
+  it('goes to each channel with the lines it takes; its resolve where its firing went; PagerDuty gets an event per alert', async () => {
+    const s = setUp(SATURDAY_NOON)
+    const pd = await receiver(() => ({ status: 202, body: '{"status":"success"}' }))
+    const all = await receiver(() => ({ status: 204 }))
+    const critical = await receiver(() => ({ status: 204 }))
+    const other = await receiver(() => ({ status: 204 }))
+    try {
+      s.delivery.addChannel({ kind: 'pagerduty', name: 'on call', routingKey: ROUTING_KEY, apiBaseUrl: pd.origin, minSeverity: 'warning' })
+      s.delivery.addChannel({ kind: 'webhook', name: 'all', url: `${all.origin}/h`, minSeverity: 'warning' })
+      s.delivery.addChannel({ kind: 'webhook', name: 'critical', url: `${critical.origin}/h`, minSeverity: 'critical' })
+      s.delivery.addChannel({ kind: 'webhook', name: 'p2 only', url: `${other.origin}/h`, minSeverity: 'warning', routing: { profiles: ['p2'], rules: [], activeHours: null } })
+      s.delivery.start()
+      const down = alert(30)
+      const peers = alert(31, { rule: 'lowPeers', severity: 'warning' })
+      const line = (a: Alert, kind: 'fired' | 'resolved') => ({ alert: a, kind, firingForMs: 0 })
+      const firing = { id: 'p1:check:1', state: 'firing' as const, at: SATURDAY_NOON, profileId: 'p1', profileName: 'validator-1', nodeUrl: down.nodeUrl, lines: [line(down, 'fired'), line(peers, 'fired')] }
+      expect(s.delivery.enqueueMessage(firing)).toBe(3)
+      expect(await until(() => [pd.seen.length, all.seen.length, critical.seen.length], (n) => n.join() === '2,1,1')).toEqual([2, 1, 1])
+      expect(pd.seen.map((x) => [json(x)['event_action'], json(x)['dedup_key']])).toEqual([
+        ['trigger', down.id],
+        ['trigger', peers.id]
+      ])
+      expect((JSON.parse(all.seen[0]!.body) as { alerts: Alert[] }).alerts.map((a) => a.id)).toEqual([down.id, peers.id])
+      expect((JSON.parse(critical.seen[0]!.body) as { alerts: Alert[] }).alerts.map((a) => a.id)).toEqual([down.id])
+      // Resolved together: to the channels told of each line, with those lines only; never to "p2 only".
+      const resolved = { ...firing, id: 'p1:check:2', state: 'resolved' as const, lines: [line({ ...down, clearedAt: SATURDAY_NOON + 1 }, 'resolved'), line({ ...peers, clearedAt: SATURDAY_NOON + 1 }, 'resolved')] }
+      expect(s.delivery.enqueueMessage(resolved)).toBe(3)
+      expect(await until(() => [pd.seen.length, all.seen.length, critical.seen.length], (n) => n.join() === '4,2,2')).toEqual([4, 2, 2])
+      expect(pd.seen.slice(2).map((x) => [json(x)['event_action'], json(x)['dedup_key']])).toEqual([
+        ['resolve', down.id],
+        ['resolve', peers.id]
+      ])
+      expect((JSON.parse(critical.seen[1]!.body) as { alerts: Alert[] }).alerts.map((a) => a.id)).toEqual([down.id])
+      expect(other.seen).toHaveLength(0)
+    } finally {
+      s.close()
+      await Promise.all([pd.close(), all.close(), critical.close(), other.close()])
+    }
+  })
+})
+
 describe('the daily digest', () => {
   it('reaches each channel that asks for it at its time in its time zone, once a day, through the outbox', async () => {
     // Saturday 07:59 in Paris; the digest is at 08:00 Paris for one channel, 08:00 New York (six hours later) for another.
