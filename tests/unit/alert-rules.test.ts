@@ -134,9 +134,9 @@ describe('alert rules: the validators', () => {
   it("uptime under the threshold (default 80 %); for the node's own NodeID its peers' view decides where exported", () => {
     expect(run([sample(0, { validators: [validator({ uptime: '80.0000' })] })]).fired).toEqual([])
     const low = run([sample(0, { validators: [validator({ uptime: '79.9000' })] })]).fired
-    expect(low.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 79.90 % uptime as this node sees it, under 80.00 %`])
+    expect(low.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 79.90 % uptime as this node sees it, under 80.00 % (the network's requirement for this validator)`])
     const own = sample(0, { nodeId: NODE, validators: [validator({ uptime: '100.0000' })], metrics: { uptimeWeightedAverage: 71.5, acceptedBlocks: {} } })
-    expect(run([own]).fired.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 71.50 % uptime as its peers see it, under 80.00 %`])
+    expect(run([own]).fired.map((a) => a.message)).toEqual([`validator-1 (http://10.0.0.1:9650): validator ${NODE} has 71.50 % uptime as its peers see it, under 80.00 % (the network's requirement for this validator)`])
     expect(run([own], [], new Map(), withRule('uptimeLow', { threshold: 70 })).fired).toEqual([])
     // Just under: the digits that keep it under, not "80.00 % …, under 80.00 %" (the node's 4 decimals, its peers' float).
     const justUnder = run([sample(0, { validators: [validator({ uptime: '79.9960' })] })]).fired

@@ -55,6 +55,62 @@ describe('the node /ext/metrics reader', () => {
     expect(nodeMetricsFromText(`${noise}\n${CURRENT}${noise}\n`)).toEqual(nodeMetricsFromText(CURRENT))
   })
 
+  it("reads the polls counters, rejected blocks and free disk under both layouts of avalanchego's source", () => {
+    // snow/consensus/snowman/metrics.go and the resource tracker, as 1.11.9 and later gather them (chain label) ...
+    const current = `# HELP avalanche_snowman_polls_successful number of successful polls
+# TYPE avalanche_snowman_polls_successful counter
+avalanche_snowman_polls_successful{chain="C"} 98000
+avalanche_snowman_polls_successful{chain="P"} 4100
+# HELP avalanche_snowman_polls_failed number of failed polls
+# TYPE avalanche_snowman_polls_failed counter
+avalanche_snowman_polls_failed{chain="C"} 2000
+avalanche_snowman_polls_failed{chain="P"} 0
+# HELP avalanche_snowman_blks_polls_accepted_count number of polls from the issuance of a block to its acceptance
+# TYPE avalanche_snowman_blks_polls_accepted_count counter
+avalanche_snowman_blks_polls_accepted_count{chain="C"} 777
+# HELP avalanche_snowman_blks_rejected_count time (in ns) from the issuance of a block to its rejection
+# TYPE avalanche_snowman_blks_rejected_count counter
+avalanche_snowman_blks_rejected_count{chain="C"} 3
+avalanche_snowman_blks_rejected_count{chain="__proto__"} 3
+# HELP avalanche_snowman_blks_rejected_container_size_sum cumulative size of all rejected blocks
+# TYPE avalanche_snowman_blks_rejected_container_size_sum gauge
+avalanche_snowman_blks_rejected_container_size_sum{chain="C"} 9999
+# HELP avalanche_resource_tracker_disk_available_percentage Percentage of database volume available
+# TYPE avalanche_resource_tracker_disk_available_percentage gauge
+avalanche_resource_tracker_disk_available_percentage 17
+# HELP avalanche_resource_tracker_disk_available_space Available space remaining (bytes) on the database volume
+# TYPE avalanche_resource_tracker_disk_available_space gauge
+avalanche_resource_tracker_disk_available_space 1.7e+11
+`
+    expect(nodeMetricsFromText(current)).toEqual({
+      acceptedBlocks: {},
+      polls: { C: { successful: 98_000, failed: 2_000 }, P: { successful: 4_100, failed: 0 } },
+      rejectedBlocks: { C: 3 },
+      diskAvailableBytes: 1.7e11,
+      diskAvailablePercent: 17
+    })
+    // ... and before, the chain in the name (the X-Chain's DAG engine under X_avalanche); no percentage before 1.14.1.
+    const legacy = `# TYPE avalanche_C_polls_successful counter
+avalanche_C_polls_successful 500
+# TYPE avalanche_C_polls_failed counter
+avalanche_C_polls_failed 20
+# TYPE avalanche_X_avalanche_polls_successful counter
+avalanche_X_avalanche_polls_successful 80
+# TYPE avalanche_X_avalanche_polls_failed counter
+avalanche_X_avalanche_polls_failed 1
+# TYPE avalanche_C_blks_rejected_count counter
+avalanche_C_blks_rejected_count 7
+# TYPE avalanche_resource_tracker_disk_available_space gauge
+avalanche_resource_tracker_disk_available_space 5.36870912e+08
+`
+    expect(nodeMetricsFromText(legacy)).toEqual({
+      acceptedBlocks: {},
+      polls: { C: { successful: 500, failed: 20 }, X: { successful: 80, failed: 1 } },
+      rejectedBlocks: { C: 7 },
+      diskAvailableBytes: 536_870_912
+    })
+  })
+
   it('text that is not the Prometheus format is refused in words', () => {
     expect(() => nodeMetricsFromText('<html>not metrics{')).toThrow(/not in the Prometheus format/)
     expect(() => nodeMetricsFromText('x{a="1" 2')).toThrow(/not in the Prometheus format/)

@@ -27,7 +27,7 @@ const alertFromRaw = (r: RawAlert): Alert[] => {
       nodeUrl: r.node_url,
       rule: rule.data,
       subject: r.subject,
-      severity: r.severity === 'critical' ? 'critical' : 'warning',
+      severity: r.severity === 'critical' || r.severity === 'info' ? r.severity : 'warning',
       message: r.message,
       firedAt: r.fired_at,
       clearedAt: r.cleared_at,
@@ -112,7 +112,7 @@ export class AlertStore {
     return ALERT_RULES.map((rule) => {
       const row = stored.get(rule)
       const def = ALERT_RULE_INFO[rule].threshold?.default ?? null
-      if (!row) return { rule, enabled: true, threshold: def, forChecks: forChecksOf(rule) }
+      if (!row) return { rule, enabled: ALERT_RULE_INFO[rule].offByDefault !== true, threshold: def, forChecks: forChecksOf(rule) }
       const threshold: unknown = row.threshold === null ? null : JSON.parse(row.threshold)
       return {
         rule,

@@ -1,4 +1,4 @@
-import { watchSampleSchema, type WatchProfileSettings, type WatchSample } from '../../shared/contract'
+import { nodeMetricsSchema, watchSampleSchema, type NodeMetrics, type WatchProfileSettings, type WatchSample } from '../../shared/contract'
 import type { Db } from './database'
 
 /** Samples kept per profile: at one a minute, about a week; older ones are dropped as new ones come. */
@@ -17,6 +17,55 @@ const parseIds = (json: string): string[] => {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
 }
 
+/** A few fields of one kept sample: what the rules over a window read (services/alerts/series.ts). */
+export interface SeriesPoint {
+  at: number
+  reachable: boolean
+  healthy?: boolean
+  version?: string
+  polls?: NonNullable<NodeMetrics['polls']>
+  rejectedBlocks?: NonNullable<NodeMetrics['rejectedBlocks']>
+  disk?: WatchSample['disk']
+}
+
+interface SeriesRow {
+  at: number
+  reachable: number
+  healthy: number | null
+  version: string | null
+  polls: string | null
+  rejected: string | null
+  disk: string | null
+}
+
+/** A series row read back through the sample's own schemas: a row that no longer parses is left out. */
+function pointOfRow(r: SeriesRow): SeriesPoint[] {
+  const json = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text))
+  const parsed = seriesFields.safeParse({
+    healthy: r.healthy === null ? undefined : r.healthy === 1,
+    version: r.version ?? undefined,
+    polls: json(r.polls),
+    rejectedBlocks: json(r.rejected),
+    disk: json(r.disk)
+  })
+  if (!parsed.success) return []
+  const p = parsed.data
+  return [
+    {
+      at: r.at,
+      reachable: r.reachable === 1,
+      ...(p.healthy !== undefined ? { healthy: p.healthy } : {}),
+      ...(p.version !== undefined ? { version: p.version } : {}),
+      ...(p.polls ? { polls: p.polls } : {}),
+      ...(p.rejectedBlocks ? { rejectedBlocks: p.rejectedBlocks } : {}),
+      ...(p.disk ? { disk: p.disk } : {})
+    }
+  ]
+}
+const seriesFields = watchSampleSchema
+  .pick({ healthy: true, version: true, disk: true })
+  .extend({ polls: nodeMetricsSchema.shape.polls, rejectedBlocks: nodeMetricsSchema.shape.rejectedBlocks })
+
 /** Named statements over the watch's samples and each profile's settings (migrations 9 and 10). */
 export class WatchStore {
   private readonly s
@@ -33,6 +82,15 @@ export class WatchStore {
       recent: db.prepare<[string, number], { data: string }>('SELECT data FROM watch_samples WHERE profile_id = ? ORDER BY at DESC LIMIT ?'),
       since: db.prepare<[string, number, number], { data: string }>(
         'SELECT data FROM watch_samples WHERE profile_id = ? AND at >= ? ORDER BY at DESC LIMIT ?'
+      ),
+      // A point per minute over the last hour and per ten minutes before (the newest of each), a few fields each: the rules' series.
+      series: db.prepare<[string, string, number, number, number, number], SeriesRow>(
+        `SELECT at, reachable, json_extract(data, '$.healthy') AS healthy, json_extract(data, '$.version') AS version,
+                json_extract(data, '$.metrics.polls') AS polls, json_extract(data, '$.metrics.rejectedBlocks') AS rejected, json_extract(data, '$.disk') AS disk
+         FROM watch_samples WHERE profile_id = ? AND at IN (
+           SELECT MAX(at) FROM watch_samples WHERE profile_id = ? AND at >= ?
+           GROUP BY at >= ?, at / (CASE WHEN at >= ? THEN 60000 ELSE 600000 END))
+         ORDER BY at LIMIT ?`
       ),
       lastReachable: db.prepare<[string], { data: string }>('SELECT data FROM watch_samples WHERE profile_id = ? AND reachable = 1 ORDER BY at DESC LIMIT 1'),
       firstUnreachableAfter: db.prepare<[string, number], { at: number | null }>(
@@ -62,6 +120,11 @@ export class WatchStore {
   recentSamples(profileId: string, count: number, since?: number): WatchSample[] {
     const rows = since === undefined ? this.s.recent.all(profileId, count) : this.s.since.all(profileId, since, count)
     return rows.flatMap((r) => parseSample(r.data)).reverse()
+  }
+
+  /** The rules' series of a profile since `since` (ms), oldest first: finely over the last `fineMs`, sparsely before. */
+  series(profileId: string, since: number, fineFrom: number): SeriesPoint[] {
+    return this.s.series.all(profileId, profileId, since, fineFrom, fineFrom, 1_000).flatMap(pointOfRow)
   }
 
   /** Runs fn in one transaction (an alert stored and written to the outbox together). */

@@ -12,7 +12,9 @@ export const MAX_FOR_CHECKS = 30
 /**
  * The default "for N checks" of each rule; a rule not named here (a new one) fires on its first check.
  * Unhealthy, peers and not connected flap on a restart or a slow answer; uptime and versions move slowly
- * and are read the same on each check, so 2 costs them one interval and stops a one-sample blip.
+ * and are read the same on each check, so 2 costs them one interval and stops a one-sample blip. The query
+ * success rate, bad blocks and the disk runway are already judged over a window of samples, a volume's free
+ * share does not blip, and a notice is a one-off: they fire on their first check.
  */
 export const FOR_CHECKS_DEFAULT: Partial<Record<AlertRule, number>> = {
   unhealthy: 2,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineEvent, defineMethod } from '../rpc/contract-types'
 import { idSchema } from './common'
-import { ALERT_RULES, ALERT_RULE_INFO } from './alert-rules'
+import { ALERT_RULES, ALERT_RULE_INFO, SEVERITIES } from './alert-rules'
 import { MAX_FOR_CHECKS } from './alert-pending'
 
 /**
@@ -28,7 +28,7 @@ export const alertSchema = z
     rule: alertRuleSchema,
     /** what the alert is about within the node: a NodeID, a validation ID, with its tier ("NodeID-…:1d"); null: the node */
     subject: z.string().max(300).nullable(),
-    severity: z.enum(['critical', 'warning']),
+    severity: z.enum(SEVERITIES),
     message: text,
     firedAt: z.number().int().nonnegative(),
     clearedAt: z.number().int().nonnegative().nullable(),

@@ -24,6 +24,8 @@ export const watchedValidatorSchema = z
     /** percent 0–100 as the node reports it */
     uptime: percent.optional(),
     /** unix seconds */
+    startTime: uint.optional(),
+    /** unix seconds */
     endTime: uint.optional(),
     weight: uint.optional(),
     /** L1 validators (ACP-77) */
@@ -48,7 +50,15 @@ export const nodeMetricsSchema = z
     /** percent 0–100: stake of the peers that would reward the node */
     uptimeRewardingStake: finite.optional(),
     /** accepted blocks per chain alias or ID */
-    acceptedBlocks: z.record(z.string().max(100), finite)
+    acceptedBlocks: z.record(z.string().max(100), finite),
+    /** consensus polls per chain alias or ID, successful and failed (counters since the node started) */
+    polls: z.record(z.string().max(100), z.object({ successful: finite, failed: finite }).strict()).optional(),
+    /** rejected blocks per chain alias or ID (a counter since the node started) */
+    rejectedBlocks: z.record(z.string().max(100), finite).optional(),
+    /** bytes free on the database volume (avalanche_resource_tracker_disk_available_space) */
+    diskAvailableBytes: finite.optional(),
+    /** percent of the database volume free (avalanche_resource_tracker_disk_available_percentage, avalanchego 1.14.1 and later) */
+    diskAvailablePercent: finite.optional()
   })
   .strict()
 export type NodeMetrics = z.infer<typeof nodeMetricsSchema>
@@ -78,7 +88,9 @@ export const watchSampleSchema = z
     validators: z.array(watchedValidatorSchema).max(2_000).optional(),
     /** nAVAX per second an L1 validator pays (platform.getValidatorFeeState price), when known */
     l1FeeRate: uint.optional(),
-    metrics: nodeMetricsSchema.optional()
+    metrics: nodeMetricsSchema.optional(),
+    /** the database volume's free space, from the node's diskspace health check (or its metrics where the check says nothing) */
+    disk: z.object({ availableBytes: finite.nonnegative(), availablePercent: finite.min(0).max(100).optional() }).strict().optional()
   })
   .strict()
 export type WatchSample = z.infer<typeof watchSampleSchema>

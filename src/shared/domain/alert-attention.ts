@@ -12,7 +12,7 @@ export type AlertAttention = 'needs' | 'acknowledged' | 'muted' | 'cleared'
 interface CountedAlert {
   profileId: string
   rule: string
-  severity: 'critical' | 'warning'
+  severity: 'critical' | 'warning' | 'info'
   clearedAt: number | null
   acknowledgedAt: number | null
 }
@@ -35,7 +35,7 @@ export function attentionOf(alert: CountedAlert, mutes: readonly CountedMute[], 
 }
 
 export interface AlertCounts {
-  /** open, unacknowledged, not muted: by severity */
+  /** open, unacknowledged, not muted: by severity (notices, severity info, need no one and are not counted) */
   critical: number
   warning: number
   /** open, acknowledged by a person */
@@ -49,7 +49,9 @@ export function countAlerts(alerts: readonly CountedAlert[], mutes: readonly Cou
   const c: AlertCounts = { critical: 0, warning: 0, acknowledged: 0, muted: 0 }
   for (const a of alerts) {
     const at = attentionOf(a, mutes, now)
-    if (at === 'needs') c[a.severity]++
+    if (at === 'needs') {
+      if (a.severity !== 'info') c[a.severity]++
+    }
     else if (at !== 'cleared') c[at]++
   }
   return c

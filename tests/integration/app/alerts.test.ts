@@ -31,7 +31,8 @@ describe('alerts', () => {
       unhealthy: [true, null],
       lowPeers: [true, 5],
       versionBelowMin: [true, null],
-      uptimeLow: [true, 80],
+      // not set: the network's requirement (80 %, 90 % for validators started after ACP-267's activation)
+      uptimeLow: [true, null],
       stakeEnding: [true, null],
       l1BalanceRunway: [true, null]
     })
@@ -48,16 +49,20 @@ describe('alerts', () => {
       { rule: 'versionBelowMin', enabled: true, threshold: '1.14.0', forChecks: 1 },
       { rule: 'uptimeLow', enabled: true, threshold: 90.5, forChecks: 2 }
     ])
-    // null puts a threshold back to its default, and "for N checks" too.
+    // null puts a threshold back to its default (uptimeLow's: none, the network's requirement), and "for N checks" too.
     const back = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', threshold: null, forChecks: 4 }] })
-    expect(back.rules.find((r) => r.rule === 'uptimeLow')).toMatchObject({ threshold: 80, forChecks: 4 })
+    expect(back.rules.find((r) => r.rule === 'uptimeLow')).toMatchObject({ threshold: null, forChecks: 4 })
     const again = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'uptimeLow', forChecks: null }] })
     expect(again.rules.find((r) => r.rule === 'uptimeLow')?.forChecks).toBe(2)
     expect(again.rules.find((r) => r.rule === 'unreachable')?.forChecks).toBe(1)
+    const peersBack = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'lowPeers', threshold: 9 }] })
+    expect(peersBack.rules.find((r) => r.rule === 'lowPeers')?.threshold).toBe(9)
+    const peersDefault = await client.call('alerts.setRules', { profileId, rules: [{ rule: 'lowPeers', threshold: null }] })
+    expect(peersDefault.rules.find((r) => r.rule === 'lowPeers')?.threshold).toBe(5)
 
     const refused = async (rules: unknown[]) => (await failure(client.call('alerts.setRules', { profileId, rules } as never))).message
     expect(await refused([{ rule: 'diskFull' }])).toMatch(/unknown rule "diskFull": one of unreachable, unhealthy/)
-    expect(await refused([{ rule: 'uptimeLow', threshold: 120 }])).toMatch(/“Uptime under the threshold” takes a number from 0 to 100 % \(the reward cut-off is 80 %\)/)
+    expect(await refused([{ rule: 'uptimeLow', threshold: 120 }])).toMatch(/“Uptime under the threshold” takes a number from 0 to 100 % \(empty: the network's reward cut-off, 80 %, or 90 % for a validator that started after ACP-267's activation\)/)
     expect(await refused([{ rule: 'unreachable', threshold: 2.5 }])).toMatch(/“Node unreachable” takes a whole number from 1 to 100 failed checks/)
     expect(await refused([{ rule: 'versionBelowMin', threshold: 'latest' }])).toMatch(/“Version below the minimum \(upgrade reminder\)” takes a version such as 1\.13\.0/)
     expect(await refused([{ rule: 'unhealthy', threshold: 3 }])).toMatch(/“Health check failing” \(unhealthy\) has no threshold: leave it out/)

@@ -109,7 +109,8 @@ describe('migration 12: the validators settings carried over, the old tables dro
       first.app.close()
       backToSchema11(first.dataDir, JSON.stringify({ uptimeThreshold: 80, refreshIntervalSec }))
       const { client, dataDir } = apps.open({ dataDir: first.dataDir })
-      expect(await uptimeThreshold(client, plain)).toBe(80)
+      // Not set: the network's requirement applies (80 %, 90 % after ACP-267)
+      expect(await uptimeThreshold(client, plain)).toBeNull()
       expect(await interval(client, plain)).toEqual({ enabled: true, intervalSec: 60 })
       expect(leftovers(dataDir)).toEqual({ tables: [], setting: undefined })
     }
@@ -122,7 +123,8 @@ describe('migration 12: the validators settings carried over, the old tables dro
       first.app.close()
       backToSchema11(first.dataDir, settings)
       const { client, dataDir } = apps.open({ dataDir: first.dataDir })
-      expect(await uptimeThreshold(client, plain)).toBe(80)
+      // Not set: the network's requirement applies (80 %, 90 % after ACP-267)
+      expect(await uptimeThreshold(client, plain)).toBeNull()
       expect(await interval(client, plain)).toEqual({ enabled: true, intervalSec: 60 })
       expect(leftovers(dataDir)).toEqual({ tables: [], setting: undefined })
     }

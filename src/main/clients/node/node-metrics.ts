@@ -5,6 +5,15 @@
  * before that the chain in the name (`avalanche_P_blks_accepted_count`); the Go process collector's
  * `process_*` under the `avalanche_process` namespace (`avalanche_process_process_cpu_seconds_total`), in
  * older builds right under the prefix (`avalanche_process_cpu_seconds_total`).
+ *
+ * Consensus and disk, as avalanchego's source names them: snow/consensus/snowman/metrics.go registers
+ * `polls_successful`, `polls_failed` (counters) and the averager `blks_rejected` (`_count`, `_sum`) in each
+ * chain's consensus registry: since 1.11.9 under the `avalanche_snowman` gatherer with the chain's primary
+ * alias as the `chain` label (`avalanche_snowman_polls_successful{chain="C"}`), before that under the
+ * chain's own namespace (`avalanche_C_polls_successful`; the X-Chain's DAG engine before the linearization
+ * under `avalanche_X_avalanche_`). The resource tracker (snow/networking/tracker/resource_tracker.go, in the
+ * `avalanche_resource_tracker` namespace) reports `disk_available_space` (bytes) and, since 1.14.1,
+ * `disk_available_percentage`.
  */
 import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import type { NodeMetrics } from '../../../shared/contract'
@@ -31,10 +40,29 @@ const firstValue = (families: Map<string, ParsedFamily>, ...names: string[]): nu
 
 /** A summary (`…_blks_accepted` with count and sum) or, where the parser meets no TYPE line, its `_count` alone. */
 const ACCEPTED = /^avalanche_(?:(\w+?)_)?blks_accepted(?:_count)?$/
+const REJECTED = /^avalanche_(?:(\w+?)_)?blks_rejected(?:_count)?$/
+const POLLS = /^avalanche_(?:(\w+?)_)?polls_(successful|failed)$/
+
+/** The chain of a per-chain sample: its `chain` label, else the name's first part ("snowman"/"avalanche" there are engines, not chains). */
+function chainOf(labels: Record<string, string> | undefined, inName: string | undefined): string | undefined {
+  const part = inName?.split('_')[0]
+  const chain = labels?.chain ?? (part && part !== 'snowman' && part !== 'avalanche' ? part : undefined)
+  // A label is the node's text: a chain named like an object's own keys would reach its prototype.
+  return chain === undefined || chain === '__proto__' || chain === 'constructor' ? undefined : chain.slice(0, 100)
+}
+
+/** Sums a per-chain family into `into` (a chain's engines, DAG and linear, add up). */
+function perChain(f: ParsedFamily, inName: string | undefined, add: (chain: string, v: number) => void): void {
+  for (const s of f.metrics) {
+    const chain = chainOf(s.labels, inName)
+    const v = Number(s.count ?? s.value)
+    if (chain && Number.isFinite(v)) add(chain, v)
+  }
+}
 
 /** Reduces a metrics page to the numbers the watch keeps; unknown ones are left out. */
 /** The families read here; a metrics page's other lines (thousands on a busy node) are dropped before parsing. */
-const WANTED = /^(?:# (?:HELP|TYPE) )?(?:avalanche_process_process_(?:cpu_seconds_total|resident_memory_bytes)|(?:avalanche_)?process_(?:cpu_seconds_total|resident_memory_bytes)|avalanche_network_(?:peers|node_uptime_weighted_average|node_uptime_rewarding_stake)|avalanche_\w*blks_accepted\w*)[\s{]/
+const WANTED = /^(?:# (?:HELP|TYPE) )?(?:avalanche_process_process_(?:cpu_seconds_total|resident_memory_bytes)|(?:avalanche_)?process_(?:cpu_seconds_total|resident_memory_bytes)|avalanche_network_(?:peers|node_uptime_weighted_average|node_uptime_rewarding_stake)|avalanche_\w*blks_accepted\w*|avalanche_\w*blks_rejected(?:_count)?|avalanche_\w*polls_(?:successful|failed)|avalanche_resource_tracker_disk_available_(?:space|percentage))[\s{]/
 
 export function nodeMetricsFromText(text: string): NodeMetrics {
   let parsed: ParsedFamily[]
@@ -51,19 +79,26 @@ export function nodeMetricsFromText(text: string): NodeMetrics {
   if (parsed.length === 0 && text.trim() !== '') throw new AppError('UPSTREAM_INVALID', `The ${SERVICE} sent text that is not in the Prometheus format`)
   const families = new Map(parsed.map((f) => [f.name, f]))
   const acceptedBlocks: Record<string, number> = {}
+  const rejectedBlocks: Record<string, number> = {}
+  const polls: Record<string, { successful: number; failed: number }> = {}
   for (const f of parsed) {
-    const m = ACCEPTED.exec(f.name)
-    if (!m) continue
-    for (const s of f.metrics) {
-      // "snowman"/"avalanche" in the name is the engine, not a chain: the chain is then in the label.
-      const inName = m[1]?.split('_')[0]
-      const chain = s.labels?.chain ?? (inName && inName !== 'snowman' && inName !== 'avalanche' ? inName : undefined)
-      const v = Number(s.count ?? s.value)
-      if (chain && Number.isFinite(v)) acceptedBlocks[chain.slice(0, 100)] = (acceptedBlocks[chain.slice(0, 100)] ?? 0) + v
+    const accepted = ACCEPTED.exec(f.name)
+    if (accepted) perChain(f, accepted[1], (chain, v) => (acceptedBlocks[chain] = (acceptedBlocks[chain] ?? 0) + v))
+    const rejected = REJECTED.exec(f.name)
+    if (rejected) perChain(f, rejected[1], (chain, v) => (rejectedBlocks[chain] = (rejectedBlocks[chain] ?? 0) + v))
+    const poll = POLLS.exec(f.name)
+    if (poll) {
+      const kind = poll[2] as 'successful' | 'failed'
+      perChain(f, poll[1], (chain, v) => {
+        const p = (polls[chain] ??= { successful: 0, failed: 0 })
+        p[kind] += v
+      })
     }
   }
   const out: NodeMetrics = { acceptedBlocks }
-  const set = <K extends Exclude<keyof NodeMetrics, 'acceptedBlocks'>>(key: K, v: number | undefined) => {
+  if (Object.keys(polls).length > 0) out.polls = polls
+  if (Object.keys(rejectedBlocks).length > 0) out.rejectedBlocks = rejectedBlocks
+  const set = <K extends Exclude<keyof NodeMetrics, 'acceptedBlocks' | 'polls' | 'rejectedBlocks'>>(key: K, v: number | undefined) => {
     if (v !== undefined) out[key] = v
   }
   set('cpuSecondsTotal', firstValue(families, 'avalanche_process_process_cpu_seconds_total', 'avalanche_process_cpu_seconds_total', 'process_cpu_seconds_total'))
@@ -71,6 +106,8 @@ export function nodeMetricsFromText(text: string): NodeMetrics {
   set('peers', firstValue(families, 'avalanche_network_peers'))
   set('uptimeWeightedAverage', firstValue(families, 'avalanche_network_node_uptime_weighted_average'))
   set('uptimeRewardingStake', firstValue(families, 'avalanche_network_node_uptime_rewarding_stake'))
+  set('diskAvailableBytes', firstValue(families, 'avalanche_resource_tracker_disk_available_space'))
+  set('diskAvailablePercent', firstValue(families, 'avalanche_resource_tracker_disk_available_percentage'))
   return out
 }
 

@@ -20,7 +20,10 @@ export class EarlierVerdicts {
   private at(k: number): Verdicts | null {
     if (!this.byK.has(k)) {
       const samples = this.ctx.samples.slice(0, this.ctx.samples.length - k)
-      this.byK.set(k, samples.length === 0 ? null : this.check({ ...this.ctx, samples }))
+      // The rules over a window read the series as it stood then too.
+      const until = samples.at(-1)?.at ?? -Infinity
+      const series = this.ctx.series.filter((p) => p.at <= until)
+      this.byK.set(k, samples.length === 0 ? null : this.check({ ...this.ctx, samples, series }))
     }
     return this.byK.get(k) ?? null
   }

@@ -4,8 +4,11 @@
  * unreachable, the API not served) answers null, and its open alerts stay as they are.
  */
 import { avax, duration, percentsAgainst, utcText } from '../../../shared/domain/format'
-import { ALERT_RULE_INFO, type AlertRule, type AlertRuleStep, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
+import { ALERT_RULE_INFO, uptimeRequirement, type AlertRule, type AlertRuleStep, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
 import { compareVersions, parseVersion } from '../watch/versions'
+import { lifecycleNotices } from './notice-checks'
+import type { SeriesPoint } from './series'
+import { SIGNAL_CHECKS } from './signal-checks'
 
 export type Verdict = { firing: true; message: string; severity?: Severity } | { firing: false }
 export type Verdicts = Map<string, Verdict>
@@ -17,6 +20,10 @@ export interface CheckContext {
   threshold: number | string | null
   /** whether an alert of this rule is open for a subject */
   isOpen: (subject: string) => boolean
+  /** a few fields of the samples kept over the last hours, oldest first, the newest included (series.ts) */
+  series: readonly SeriesPoint[]
+  /** the profile's network (mainnet, fuji, …): what the network requires where a threshold follows it */
+  network?: string
 }
 
 const node = (v: Verdict): Verdicts => new Map([['', v]])
@@ -112,10 +119,10 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
     }
     return out
   },
-  uptimeLow({ samples, threshold }) {
+  uptimeLow({ samples, threshold, network }) {
     const last = lastReachable(samples)
     const vs = last?.validators
-    if (!vs || typeof threshold !== 'number') return null
+    if (!vs || (threshold !== null && typeof threshold !== 'number')) return null
     const out: Verdicts = new Map()
     for (const v of vs) {
       if (!v.validating) continue
@@ -127,9 +134,12 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
       const uptime = written === undefined ? undefined : Number(written)
       if (written === undefined || uptime === undefined || !Number.isFinite(uptime)) continue
       const source = own === undefined ? 'as this node sees it' : 'as its peers see it'
+      // Not set: what the network requires of this validator (ACP-267: 90 % for those started after its activation).
+      const limit = typeof threshold === 'number' ? threshold : uptimeRequirement(network ?? '', v.startTime === undefined ? undefined : Number(v.startTime))
+      const whose = typeof threshold === 'number' ? '' : ` (the network's requirement for this validator)`
       // With the digits that keep it under the threshold: 79.996 is not "80.00 %, under 80.00 %".
-      const shown = percentsAgainst(written, threshold)
-      out.set(subjectOf(v), uptime < threshold ? { firing: true, message: `validator ${nameOf(v)} has ${shown.value} uptime ${source}, under ${shown.threshold}` } : { firing: false })
+      const shown = percentsAgainst(written, limit)
+      out.set(subjectOf(v), uptime < limit ? { firing: true, message: `validator ${nameOf(v)} has ${shown.value} uptime ${source}, under ${shown.threshold}${whose}` } : { firing: false })
     }
     return out
   },
@@ -168,5 +178,7 @@ export const RULE_CHECKS: Record<AlertRule, (ctx: CheckContext) => Verdicts | nu
       tiers(out, v.validationID, left, RUNWAY_TIERS, (s) => `L1 validator ${v.nodeID} (validation ${v.validationID}) has ${avax(v.balance)} left: about ${formatDuration(s)} of fees`)
     }
     return out
-  }
+  },
+  ...SIGNAL_CHECKS,
+  lifecycle: lifecycleNotices
 }

@@ -7,14 +7,18 @@ import { ALERT_RULE_INFO, ALERT_RULES, forChecksOf, type Alert, type RuleSetting
 import { alertKey } from '../../cache/alert-store'
 import { EarlierVerdicts } from './pending'
 import { RULE_CHECKS } from './rule-checks'
+import { pointOf, type SeriesPoint } from './series'
 
 /** After an alert fired, the same rule and subject do not fire again for the profile until this has passed. */
 export const DEFAULT_COOLDOWN_MS = 60 * 60 * 1000
 
 export interface RuleInput {
-  profile: { id: string; name: string; nodeUrl: string }
+  /** network: what a threshold that follows the network reads (uptimeLow's default) */
+  profile: { id: string; name: string; nodeUrl: string; network?: string }
   /** newest last: at least as many as the unreachable threshold when there are that many */
   samples: readonly WatchSample[]
+  /** a few fields of the samples kept over the last hours (series.ts), oldest first; none: those of `samples` */
+  series?: readonly SeriesPoint[]
   rules: readonly RuleSetting[]
   open: readonly Alert[]
   /** when each rule and subject last fired for this profile, by alertKey (cleared or not) */
@@ -40,12 +44,19 @@ export function evaluateRules(input: RuleInput): RuleOutcome {
   const last = input.samples.at(-1)
   if (!last) return out
   const settings = new Map(input.rules.map((r) => [r.rule, r]))
+  const series = input.series ?? input.samples.map(pointOf)
+  const network = input.profile.network
   for (const rule of ALERT_RULES) {
-    const setting = settings.get(rule) ?? { rule, enabled: true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null, forChecks: forChecksOf(rule) }
+    const setting = settings.get(rule) ?? {
+      rule,
+      enabled: ALERT_RULE_INFO[rule].offByDefault !== true,
+      threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null,
+      forChecks: forChecksOf(rule)
+    }
     const open = input.open.filter((a) => a.rule === rule && a.clearedAt === null)
     const openKeys = new Set(open.map((a) => a.subject ?? ''))
     // A rule turned off clears what it had open; one that cannot tell leaves it as it is.
-    const ctx = { samples: input.samples, threshold: setting.threshold, isOpen: (s: string) => openKeys.has(s) }
+    const ctx = { samples: input.samples, threshold: setting.threshold, isOpen: (s: string) => openKeys.has(s), series, ...(network ? { network } : {}) }
     const verdicts = setting.enabled ? RULE_CHECKS[rule](ctx) : new Map()
     if (!verdicts) continue
     const earlier = new EarlierVerdicts(RULE_CHECKS[rule], ctx)

@@ -16,6 +16,7 @@ import { safeUrl } from '../../clients/transport/http'
 import { cachedRead, type DataPathDeps } from '../data-path'
 import { bootstrappedOf, healthOf, nodeIdOf, nodeVersionOf, peersOf } from '../info/reads'
 import { readMine } from '../validators/mine'
+import { diskOf } from './disk'
 import { majorityVersion } from './versions'
 
 export const DEFAULT_CHECK_DEADLINE_MS = 5_000
@@ -141,6 +142,7 @@ async function validatorsOn(reads: CheckReads, subnetID: string | null, nodeIDs:
     validating: true,
     ...(v.connected !== undefined ? { connected: v.connected } : {}),
     ...(v.uptime !== undefined ? { uptime: v.uptime } : {}),
+    ...(v.startTime !== undefined ? { startTime: v.startTime } : {}),
     ...(v.endTime !== undefined ? { endTime: v.endTime } : {}),
     weight: v.weight,
     ...(v.validationID !== undefined ? { validationID: cut(v.validationID) } : {}),
@@ -186,6 +188,7 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
   const firstFailure = parts.find((r): r is Extract<Part<unknown>, { ok: false }> => !r.ok)
   const bootstrapped = (r: Part<{ isBootstrapped: boolean }> | undefined) => (allBooted ? true : r?.ok ? r.value.isBootstrapped : null)
   const numPeers = peers?.ok ? Number(peers.value.numPeers) : metrics.ok && metrics.value.peers !== undefined ? metrics.value.peers : NaN
+  const disk = diskOf(healthPart.ok ? healthPart.value.checks : undefined, metrics.ok ? metrics.value : undefined)
   const majority = peers?.ok ? majorityVersion(peers.value.peers.map((peer) => peer.version)) : peers === undefined ? t.previous?.peersMajorityVersion : undefined
   return {
     profileId: t.profileId,
@@ -209,6 +212,7 @@ export async function checkNode(t: CheckTarget, opts: CheckOptions): Promise<Wat
     // Known only when the Primary Network answered; a subnet that did not is left out of the list.
     ...(primary?.ok ? { validators: validatorParts.flatMap((r) => (r.ok ? r.value : [])).slice(0, 2_000) } : {}),
     ...(feeState?.ok ? { l1FeeRate: feeState.value.price } : {}),
-    ...(metrics.ok ? { metrics: metrics.value } : {})
+    ...(metrics.ok ? { metrics: metrics.value } : {}),
+    ...(disk ? { disk } : {})
   }
 }

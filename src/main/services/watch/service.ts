@@ -14,6 +14,7 @@ import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../alerts/rul
 import type { AlertMessage } from '../alerts/channels/types'
 import { dispatch } from '../alerts/dispatch'
 import { appHoldReason, type Hold, type HoldReason } from '../alerts/hold'
+import { SERIES_FINE_MS, SERIES_SPAN_MS } from '../alerts/series'
 import type { EffectiveProfile } from '../profiles/service'
 import type { ReadsStore } from '../../cache/reads-store'
 import type { RemoteService } from '../../../shared/contract'
@@ -154,8 +155,9 @@ export class WatchService {
     store.putSample(sample)
     const rules = alerts.rules(profileId)
     const outcome = evaluateRules({
-      profile: { id: profile.id, name: profile.name, nodeUrl: profile.nodeUrl },
+      profile: { id: profile.id, name: profile.name, nodeUrl: profile.nodeUrl, network: profile.network },
       samples: store.recentSamples(profileId, samplesNeeded(rules)),
+      series: store.series(profileId, sample.at - SERIES_SPAN_MS, sample.at - SERIES_FINE_MS),
       rules,
       open: alerts.open(profileId),
       lastFiredAt: alerts.lastFired(profileId),

@@ -5,8 +5,8 @@ export function ruleTitle(rule: AlertRule): string {
   return ALERT_RULE_INFO[rule].title
 }
 
-export function severityType(s: Alert['severity']): 'error' | 'warning' {
-  return s === 'critical' ? 'error' : 'warning'
+export function severityType(s: Alert['severity']): 'error' | 'warning' | 'info' {
+  return s === 'critical' ? 'error' : s === 'warning' ? 'warning' : 'info'
 }
 
 /** The lengths a rule may be muted for, in minutes (the contract allows at most a week). */

@@ -11,6 +11,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { Alert, AlertRule, Output, RuleSetting, SamplePoint, WatchProfileSettings } from '../../../shared/contract'
+import { uptimeRequirement } from '../../../shared/contract/alert-rules'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
@@ -56,8 +57,16 @@ export const useValidatorsStore = defineStore('validators', () => {
   const historyLoaded = ref(false)
   const refreshing = ref(false)
 
-  /** The threshold the cards mark a low uptime by; null while unknown or with the rule off. */
-  const uptimeThreshold = computed(() => (uptimeRule.value?.enabled && typeof uptimeRule.value.threshold === 'number' ? uptimeRule.value.threshold : null))
+  /**
+   * The threshold a card marks a low uptime by: the rule's as set, or (not set) what the profile's network requires
+   * of a validator that started then (ACP-267); null while unknown or with the rule off.
+   */
+  function uptimeThresholdFor(startTime: string | undefined): number | null {
+    const rule = uptimeRule.value
+    if (!rule?.enabled) return null
+    if (typeof rule.threshold === 'number') return rule.threshold
+    return rule.threshold === null ? uptimeRequirement(profiles.active?.network ?? '', startTime === undefined ? undefined : Number(startTime)) : null
+  }
 
   /**
    * Each load answers for the profile it asked about: an answer about another profile (the active one
@@ -214,7 +223,7 @@ export const useValidatorsStore = defineStore('validators', () => {
     alerts,
     alertsError,
     uptimeRule,
-    uptimeThreshold,
+    uptimeThresholdFor,
     watchSettings,
     range,
     points,
