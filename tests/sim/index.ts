@@ -107,7 +107,8 @@ export interface Sim {
    * default, | "spec"), adminNames ("dot", the default, | "spec" | "both"), adminApi, lockProfileFormat ("pprof" | "text") and nodeAdminApi (false: no /ext/admin, whose admin.getLoggerLevel says the C logger's level), and
    * the watch's knobs (node/watchKnobs.ts): unresponsive ("hang" | "refuse" | null), failingHealthChecks,
    * nodeVersion, peerVersions, numPeers, stakeEndsIn, removedValidators, l1Balances, validatorFeePrice,
-   * metricsApi, processCpu and processMemoryBytes.
+   * metricsApi, processCpu and processMemoryBytes, polls and rejectedBlocks (per-chain counters of /ext/metrics) and
+   * disk (the database volume's size, space left and fill rate per second of advanceTime: node/disk.ts).
    * Throws on a bad patch; returns the resulting config (setConfig({}) reads it).
    */
   setConfig(patch: Partial<NodeConfig>): NodeConfig

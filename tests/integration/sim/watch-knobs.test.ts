@@ -47,6 +47,9 @@ const RESET: Partial<NodeConfig> = {
   metricsNames: 'current',
   processCpu: null,
   processMemoryBytes: null,
+  polls: null,
+  rejectedBlocks: null,
+  disk: null,
 }
 afterEach(async () => {
   sim.faults.clear()
@@ -394,8 +397,14 @@ describe('/ext/metrics: Prometheus text with avalanchego names, following the ot
       'avalanche_network_peers',
       'avalanche_process_process_cpu_seconds_total',
       'avalanche_process_process_resident_memory_bytes',
+      'avalanche_resource_tracker_disk_available_percentage',
+      'avalanche_resource_tracker_disk_available_space',
       'avalanche_snowman_blks_accepted_count',
       'avalanche_snowman_blks_accepted_sum',
+      'avalanche_snowman_blks_rejected_count',
+      'avalanche_snowman_blks_rejected_sum',
+      'avalanche_snowman_polls_failed',
+      'avalanche_snowman_polls_successful',
     ])
     for (const f of families.values()) {
       expect(f.help.length, f.name).toBeGreaterThan(5)
@@ -464,6 +473,44 @@ describe('/ext/metrics: Prometheus text with avalanchego names, following the ot
     expect((await config({ metricsNames: 'old' })).json.message).toBe('config: metricsNames must be "current" or "legacy"')
   })
 
+  it('polls, rejectedBlocks and disk: the counters per chain and the volume, under both layouts, with the diskspace check following the volume', async () => {
+    expect((await config({ polls: { C: { successful: 1_000, failed: 50 } }, rejectedBlocks: { C: 9 }, disk: { totalBytes: 1_000_000_000_000, availableBytes: 95_000_000_000, fillBytesPerSec: 1_000_000 } })).json).toEqual({
+      ...DEFAULT_CONFIG,
+      polls: { C: { successful: 1_000, failed: 50 } },
+      rejectedBlocks: { C: 9 },
+      disk: { totalBytes: 1_000_000_000_000, availableBytes: 95_000_000_000, fillBytesPerSec: 1_000_000 }
+    })
+    let m = await metrics()
+    expect(m.value('avalanche_snowman_polls_successful', ['chain', 'C'])).toBe(1_000)
+    expect(m.value('avalanche_snowman_polls_failed', ['chain', 'C'])).toBe(50)
+    expect(m.value('avalanche_snowman_polls_successful', ['chain', 'P'])).toBeGreaterThan(0)
+    expect(m.value('avalanche_snowman_blks_rejected_count', ['chain', 'C'])).toBe(9)
+    expect(m.value('avalanche_resource_tracker_disk_available_space')).toBe(95_000_000_000)
+    expect(m.value('avalanche_resource_tracker_disk_available_percentage')).toBe(9)
+    // Under 10 % free the node reports itself unhealthy, with avalanchego's words and details.
+    let h = await health()
+    expect(h.body.checks.diskspace).toMatchObject({
+      message: { availableDiskBytes: 95_000_000_000, availableDiskPercentage: 9 },
+      error: 'remaining available disk space percentage (9%) is below warning threshold available space percentage (10%)'
+    })
+    // The volume fills with the node's clock: a day at 1 MB/s is 86.4 GB.
+    sim.validators.advanceTime(86_400)
+    m = await metrics()
+    expect(m.value('avalanche_resource_tracker_disk_available_space')).toBe(8_600_000_000)
+    h = await health()
+    expect(h.body.checks.diskspace.error).toBe('remaining available disk space percentage (0%) is below minimum required available space percentage (3%)')
+    // Older nodes: the chain in the names, bytes only, bytes thresholds.
+    sim.setConfig({ metricsNames: 'legacy', disk: { availableBytes: 600 * 1024 ** 2, fillBytesPerSec: 0 } })
+    m = await metrics()
+    expect(m.value('avalanche_C_polls_successful')).toBe(1_000)
+    expect(m.value('avalanche_C_blks_rejected_count')).toBe(9)
+    expect(m.families.has('avalanche_resource_tracker_disk_available_percentage')).toBe(false)
+    h = await health()
+    expect(h.body.checks.diskspace).toMatchObject({ message: { availableDiskBytes: 629_145_600 }, error: 'remaining available disk space (629145600) is below the warning threshold of disk space (1073741824)' })
+    expect((await config({ polls: { C: { successful: -1, failed: 0 } } })).json.message).toMatch(/^config: polls\["C"\].successful must be a whole number of polls from 0/)
+    expect((await config({ disk: { free: 1 } })).json.message).toBe('config: disk: unknown key "free" (totalBytes, availableBytes, fillBytesPerSec)')
+  })
+
   it("node faults apply to it (match '/ext/metrics')", async () => {
     sim.faults.add({ service: 'node', kind: 'status503', match: '/ext/metrics', count: 1 })
     expect((await fetch(`${sim.nodeUrl}/ext/metrics`)).status).toBe(503)
@@ -489,9 +536,12 @@ describe('the knobs together', () => {
       metricsNames: 'legacy',
       processCpu: 0.5,
       processMemoryBytes: 1024,
+      polls: { X: { successful: 10, failed: 1 } },
+      rejectedBlocks: { P: 1 },
+      disk: { totalBytes: 100, availableBytes: 50, fillBytesPerSec: 0 },
     }
     expect((await config(all)).json).toEqual({ ...DEFAULT_CONFIG, ...all })
-    expect((await config({ bogus: 1 })).json.message).toMatch(/^config: unknown key "bogus" \(allowed: .*unresponsive, failingHealthChecks, nodeVersion, peerVersions, numPeers, stakeEndsIn, removedValidators, l1Balances, validatorFeePrice, metricsApi, metricsNames, processCpu, processMemoryBytes\)$/)
+    expect((await config({ bogus: 1 })).json.message).toMatch(/^config: unknown key "bogus" \(allowed: .*unresponsive, failingHealthChecks, nodeVersion, peerVersions, numPeers, stakeEndsIn, removedValidators, l1Balances, validatorFeePrice, metricsApi, metricsNames, processCpu, processMemoryBytes, polls, rejectedBlocks, disk\)$/)
     // a bad key refuses the whole patch
     expect((await config({ numPeers: 1, nodeVersion: 'x' })).status).toBe(400)
     expect(sim.setConfig({}).numPeers).toBe(2)

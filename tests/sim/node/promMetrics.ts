@@ -19,6 +19,12 @@
  *   (avalanche_process_cpu_seconds_total) and one unlabelled gauge per health report
  *   (avalanche_health_checks_failing, avalanche_readiness_checks_failing, avalanche_liveness_checks_failing).
  *
+ * - avalanche_snowman_polls_successful / _polls_failed (counters) and avalanche_snowman_blks_rejected_count / _sum (the
+ *   averager "blks_rejected") per chain label: avalanchego snow/consensus/snowman/metrics.go under the snowman gatherer
+ *   (chains/manager.go); older nodes: avalanche_<chain>_polls_successful and so on (the chain's own namespace).
+ * - avalanche_resource_tracker_disk_available_space and (avalanchego 1.14.1 and later) _disk_available_percentage:
+ *   snow/networking/tracker/resource_tracker.go; the legacy layout leaves the percentage out (./disk).
+ *
  * The values follow the node's other answers: peers = info.peers' count; the uptime numbers are computed as
  * avalanchego's network.NodeUptime does (the node counts itself 100 % with its own stake, each validator
  * peer its observedUptime with its stake, rewarding = stake that sees at least 80 %), so setUptime of the
@@ -104,6 +110,12 @@ export interface NodeMetricsInput {
   accepted: Record<string, number>
   /** failing checks of the health, readiness and liveness reports */
   failing: { health: number; readiness: number; liveness: number }
+  /** consensus polls since the node started, by chain alias (/__sim/config polls) */
+  polls: Record<string, { successful: number; failed: number }>
+  /** blocks rejected since the node started, by chain alias (/__sim/config rejectedBlocks) */
+  rejected: Record<string, number>
+  /** the database volume: bytes and whole percent free */
+  disk: { availableBytes: number; availablePercent: number }
 }
 
 /** average time (ns) from a block's issuance to its acceptance, per chain, for the _sum of blks_accepted */
@@ -114,8 +126,10 @@ export function legacyNames(families: readonly MetricFamily[]): MetricFamily[] {
   return families.flatMap((f): MetricFamily[] => {
     if (f.name.startsWith('avalanche_process_process_')) return [{ ...f, name: f.name.replace('avalanche_process_process_', 'avalanche_process_') }]
     if (f.name === 'avalanche_health_checks_failing') return f.samples.map((s) => ({ ...f, name: `avalanche_${s.labels!.check}_checks_failing`, samples: [{ value: s.value }] }))
-    const blocks = /^avalanche_snowman_(blks_accepted_\w+)$/.exec(f.name)
-    if (blocks) return f.samples.map((s) => ({ ...f, name: `avalanche_${s.labels!.chain}_${blocks[1]}`, samples: [{ value: s.value }] }))
+    // The share free came with avalanchego 1.14.1; older nodes report the bytes only.
+    if (f.name === 'avalanche_resource_tracker_disk_available_percentage') return []
+    const perChain = /^avalanche_snowman_(\w+)$/.exec(f.name)
+    if (perChain) return f.samples.map((s) => ({ ...f, name: `avalanche_${s.labels!.chain}_${perChain[1]}`, samples: [{ value: s.value }] }))
     return [f]
   })
 }
@@ -125,7 +139,14 @@ export function nodeMetricFamilies(m: NodeMetricsInput): MetricFamily[] {
   const uptime = nodeUptime(m.ds, m.state, m.peers)
   const chains = Object.keys(m.accepted)
   const failing = (['health', 'liveness', 'readiness'] as const).map((check) => ({ labels: { check, tag: 'all' }, value: m.failing[check] }))
+  const byChain = <T>(values: Record<string, T>, read: (v: T) => number): Sample[] => Object.entries(values).map(([chain, v]) => ({ labels: { chain }, value: read(v) }))
   return [
+    { name: 'avalanche_resource_tracker_disk_available_percentage', help: 'Percentage of database volume available', type: 'gauge', samples: [{ value: m.disk.availablePercent }] },
+    { name: 'avalanche_resource_tracker_disk_available_space', help: 'Available space remaining (bytes) on the database volume', type: 'gauge', samples: [{ value: m.disk.availableBytes }] },
+    { name: 'avalanche_snowman_blks_rejected_count', help: 'time (in ns) from the issuance of a block to its rejection', type: 'counter', samples: byChain(m.rejected, (n) => n) },
+    { name: 'avalanche_snowman_blks_rejected_sum', help: 'time (in ns) from the issuance of a block to its rejection', type: 'gauge', samples: byChain(m.rejected, (n) => n * 2_400_000_000) },
+    { name: 'avalanche_snowman_polls_failed', help: 'number of failed polls', type: 'counter', samples: byChain(m.polls, (p) => p.failed) },
+    { name: 'avalanche_snowman_polls_successful', help: 'number of successful polls', type: 'counter', samples: byChain(m.polls, (p) => p.successful) },
     { name: 'avalanche_health_checks_failing', help: 'number of currently failing health checks', type: 'gauge', samples: failing },
     { name: 'avalanche_network_node_uptime_rewarding_stake', help: 'The percentage of total stake which thinks this node is eligible for rewards', type: 'gauge', samples: [{ value: uptime.rewardingStake }] },
     { name: 'avalanche_network_node_uptime_weighted_average', help: "This node's uptime average weighted by observing peer stakes", type: 'gauge', samples: [{ value: uptime.weightedAverage }] },

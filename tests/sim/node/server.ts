@@ -31,6 +31,7 @@ import { exposition, legacyNames, nodeMetricFamilies } from './promMetrics'
 import { DEFAULT_VALIDATOR_SHAPE, VALIDATOR_SHAPES, ValidatorState, parseValidatorAction } from './validators'
 import type { ValidatorAction, ValidatorOverrides, ValidatorShape } from './validators'
 import { WATCH_CONFIG_KEYS, WatchKnobs, parseWatchConfig } from './watchKnobs'
+import { SimDisk } from './disk'
 import type { WatchConfig, WatchConfigContext } from './watchKnobs'
 import { WsRelay } from './wsRelay'
 
@@ -226,8 +227,9 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       versions: () => knobs.peerVersions,
       uptimeShift: () => (self && vState.isCurrentValidator(self) ? Math.round(Number(vState.uptime(self))) - Math.round(Number(self.uptime)) : 0),
     })
-  const health = new NodeHealth(o.ds, { now, evm, validators: vState, peers })
-  const knobs = new WatchKnobs(health, vState)
+  const disk = new SimDisk(() => vState.advancedSeconds, now)
+  const health = new NodeHealth(o.ds, { now, evm, validators: vState, peers, disk })
+  const knobs = new WatchKnobs(health, vState, disk)
   if (o.metricsApi === false) knobs.metricsApi = false
   const healthApi = health.methods()
   const info = infoMethods(o.ds, {
@@ -400,6 +402,9 @@ export async function startNodeServer(o: NodeServerOptions): Promise<NodeServer>
       process: knobs.process,
       accepted: { C: Math.max(0, (await cHeight().catch(() => cStart)) - cStart), P: 0, X: 0 },
       failing: { health: failing.length, readiness: failing.includes('bootstrapped') ? 1 : 0, liveness: 0 },
+      polls: knobs.polls(),
+      rejected: knobs.rejectedBlocks(),
+      disk: { availableBytes: disk.availableBytes(), availablePercent: disk.availablePercent() },
     })
     send(res, 200, exposition(knobs.metricsNames === 'legacy' ? legacyNames(families) : families), 'text/plain; version=0.0.4; charset=utf-8')
   }

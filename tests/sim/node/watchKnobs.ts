@@ -13,6 +13,7 @@ import { parseNodeId } from '../lib/ids'
 import type { NodeHealth } from './health'
 import { MAX_ADVANCE_SECONDS, VALIDATOR_FEE_CONFIG } from './validators'
 import type { ValidatorState } from './validators'
+import type { DiskConfig, SimDisk } from './disk'
 
 /** 'hang': connections are taken and never answered; 'refuse': each request's connection is closed at once */
 export const UNRESPONSIVE_MODES = ['hang', 'refuse'] as const
@@ -50,6 +51,15 @@ export interface WatchConfig {
   processCpu?: number | null
   /** resident memory of the node's process in bytes; null = 3338670080 */
   processMemoryBytes?: number | null
+  /**
+   * consensus polls since the node started, by chain alias, successful and failed (avalanche_snowman_polls_*):
+   * counters, so a test sets them higher check by check; lower values are a restart. Entry null = its default; null = all defaults
+   */
+  polls?: Record<string, { successful: number; failed: number } | null> | null
+  /** blocks rejected since the node started, by chain alias (avalanche_snowman_blks_rejected_count); entry null = its default */
+  rejectedBlocks?: Record<string, number | null> | null
+  /** the database volume (./disk): size, space left, and bytes it loses per second of advanceTime; null = the defaults */
+  disk?: DiskConfig | null
 }
 
 export const WATCH_CONFIG_KEYS = [
@@ -66,7 +76,20 @@ export const WATCH_CONFIG_KEYS = [
   'metricsNames',
   'processCpu',
   'processMemoryBytes',
+  'polls',
+  'rejectedBlocks',
+  'disk',
 ] as const
+
+/** Counters of a node that has been up a while: ~98.6 % of its polls successful, a few blocks rejected. */
+export const POLLS_DEFAULTS: Readonly<Record<string, { successful: number; failed: number }>> = {
+  P: { successful: 1_204_311, failed: 16_874 },
+  X: { successful: 402_118, failed: 5_310 },
+  C: { successful: 3_871_006, failed: 52_447 },
+}
+export const REJECTED_DEFAULTS: Readonly<Record<string, number>> = { P: 0, X: 0, C: 4 }
+const CHAIN = /^[A-Za-z0-9]{1,64}$/
+const MAX_COUNT = 2 ** 53 - 1
 
 /** as the generated peers (info.ts PEER_COUNT) */
 export const MAX_PEERS = 25
@@ -110,6 +133,33 @@ function version(key: string, x: unknown): string {
 function wholeNumber(key: string, x: unknown, min: number, max: number, unit: string): number {
   if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) fail(`${key} must be a whole number of ${unit} from ${min} to ${max}, got ${show(x)}`)
   return x
+}
+
+/** A map of chain alias → value (entry null: its default), or null for all defaults. */
+function chainMap<T>(key: string, m: unknown, value: (key: string, x: unknown) => T): Record<string, T | null> | null {
+  if (m === null) return null
+  if (!isMap(m)) fail(`${key} must be an object of chain alias (P, X, C or a chain ID) → value, or null`)
+  const out: Record<string, T | null> = {}
+  for (const [chain, x] of Object.entries(m)) {
+    if (!CHAIN.test(chain)) fail(`${key}: "${chain.slice(0, 80)}" is not a chain alias (P, X, C) or chain ID`)
+    out[chain] = x === null ? null : value(`${key}["${chain}"]`, x)
+  }
+  return out
+}
+
+function diskConfig(x: unknown): DiskConfig {
+  if (!isMap(x)) fail('disk must be { totalBytes?, availableBytes?, fillBytesPerSec? }, or null for the defaults')
+  const unknown = Object.keys(x).find((k) => !['totalBytes', 'availableBytes', 'fillBytesPerSec'].includes(k))
+  if (unknown !== undefined) fail(`disk: unknown key "${unknown.slice(0, 40)}" (totalBytes, availableBytes, fillBytesPerSec)`)
+  const out: DiskConfig = {}
+  if (x.totalBytes !== undefined) out.totalBytes = wholeNumber('disk.totalBytes', x.totalBytes, 1, MAX_COUNT, 'bytes')
+  if (x.availableBytes !== undefined) out.availableBytes = wholeNumber('disk.availableBytes', x.availableBytes, 0, MAX_COUNT, 'bytes')
+  if (x.fillBytesPerSec !== undefined) {
+    const f = x.fillBytesPerSec
+    if (typeof f !== 'number' || !Number.isFinite(f) || Math.abs(f) > 1e12) fail(`disk.fillBytesPerSec must be bytes per second of the node's clock, a number from -1e12 to 1e12, got ${show(f)}`)
+    out.fillBytesPerSec = f
+  }
+  return out
 }
 
 /** What the checks need: the health checks there are and the validator set. */
@@ -196,6 +246,12 @@ export function parseWatchConfig(v: Record<string, unknown>, ctx: WatchConfigCon
     if (c !== null && (typeof c !== 'number' || !Number.isFinite(c) || c < 0 || c > 1024)) fail(`processCpu must be the CPU cores the process uses, a number from 0 to 1024 (0.5 = half of one core), or null, got ${show(c)}`)
     out.processCpu = c as number | null
   }
+  if (v.polls !== undefined) out.polls = chainMap('polls', v.polls, (key, x) => {
+    if (!isMap(x) || Object.keys(x).sort().join() !== 'failed,successful') fail(`${key} must be { successful, failed }, whole numbers of polls since the node started, got ${show(x)}`)
+    return { successful: wholeNumber(`${key}.successful`, x.successful, 0, MAX_COUNT, 'polls'), failed: wholeNumber(`${key}.failed`, x.failed, 0, MAX_COUNT, 'polls') }
+  })
+  if (v.rejectedBlocks !== undefined) out.rejectedBlocks = chainMap('rejectedBlocks', v.rejectedBlocks, (key, x) => wholeNumber(key, x, 0, MAX_COUNT, 'blocks'))
+  if (v.disk !== undefined) out.disk = v.disk === null ? null : diskConfig(v.disk)
   if (v.processMemoryBytes !== undefined) out.processMemoryBytes = v.processMemoryBytes === null ? null : wholeNumber('processMemoryBytes', v.processMemoryBytes, 0, MAX_MEMORY, 'bytes')
   return out
 }
@@ -226,6 +282,16 @@ export class ProcessNumbers {
   }
 }
 
+/** `base` with `patch` applied: an entry null drops its override. */
+function merged<T>(base: Record<string, T>, patch: Record<string, T | null>): Record<string, T> {
+  const out = { ...base }
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k]
+    else out[k] = v
+  }
+  return out
+}
+
 /** The node-wide switches of WatchConfig (the validator and health ones live in ValidatorState and NodeHealth). */
 export class WatchKnobs {
   unresponsive: Unresponsive | null = null
@@ -235,11 +301,24 @@ export class WatchKnobs {
   metricsApi = true
   metricsNames: MetricsNames = 'current'
   readonly process = new ProcessNumbers()
+  private pollOverrides: Record<string, { successful: number; failed: number }> = {}
+  private rejectedOverrides: Record<string, number> = {}
 
   constructor(
     private readonly health: NodeHealth,
     private readonly validators: ValidatorState,
+    readonly disk: SimDisk,
   ) {}
+
+  /** the polls counters /ext/metrics reports now */
+  polls(): Record<string, { successful: number; failed: number }> {
+    return { ...POLLS_DEFAULTS, ...this.pollOverrides }
+  }
+
+  /** the rejected-blocks counters /ext/metrics reports now */
+  rejectedBlocks(): Record<string, number> {
+    return { ...REJECTED_DEFAULTS, ...this.rejectedOverrides }
+  }
 
   /** applies a patch parsed by parseWatchConfig */
   apply(p: Partial<WatchConfig>): void {
@@ -260,6 +339,10 @@ export class WatchKnobs {
     if (p.validatorFeePrice !== undefined) this.validators.setFeePrice(p.validatorFeePrice)
     if (p.metricsApi !== undefined) this.metricsApi = p.metricsApi
     if (p.metricsNames !== undefined) this.metricsNames = p.metricsNames
+    this.disk.legacy = this.metricsNames === 'legacy'
+    if (p.polls !== undefined) this.pollOverrides = p.polls === null ? {} : merged(this.pollOverrides, p.polls)
+    if (p.rejectedBlocks !== undefined) this.rejectedOverrides = p.rejectedBlocks === null ? {} : merged(this.rejectedOverrides, p.rejectedBlocks)
+    if (p.disk !== undefined) this.disk.set(p.disk)
     if (p.processCpu !== undefined) this.process.cpuCores = p.processCpu ?? PROCESS_DEFAULTS.cpu
     if (p.processMemoryBytes !== undefined) this.process.memoryBytes = p.processMemoryBytes ?? PROCESS_DEFAULTS.memoryBytes
   }
@@ -284,6 +367,10 @@ export class WatchKnobs {
     if (this.metricsNames !== 'current') out.metricsNames = this.metricsNames
     if (this.process.cpuCores !== PROCESS_DEFAULTS.cpu) out.processCpu = this.process.cpuCores
     if (this.process.memoryBytes !== PROCESS_DEFAULTS.memoryBytes) out.processMemoryBytes = this.process.memoryBytes
+    if (Object.keys(this.pollOverrides).length > 0) out.polls = { ...this.pollOverrides }
+    if (Object.keys(this.rejectedOverrides).length > 0) out.rejectedBlocks = { ...this.rejectedOverrides }
+    const disk = this.disk.view()
+    if (disk) out.disk = disk
     return out
   }
 }
