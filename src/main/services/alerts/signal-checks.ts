@@ -84,7 +84,7 @@ export const SIGNAL_CHECKS = {
       out.set(
         chain,
         n >= threshold
-          ? { firing: true, message: `the ${chainWords(chain)} rejected ${n} block${n === 1 ? '' : 's'} in the last ${duration(BAD_BLOCKS_WINDOW_MS)} (threshold ${threshold}): its VM refuses blocks others propose` }
+          ? { firing: true, message: `the ${chainWords(chain)} rejected ${n} block${n === 1 ? '' : 's'} in the last hour (threshold ${threshold}): its VM refuses blocks others propose` }
           : { firing: false }
       )
     }
