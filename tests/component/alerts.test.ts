@@ -47,12 +47,12 @@ test('rules: a threshold out of range is refused beside its field, a good one sa
 
   const uptime = () => row(ui, 'rule-row', 'data-rule', 'uptimeLow')!
   expect(uptime().text()).toContain('Uptime under the threshold')
-  expect(uptime().text()).toContain('0–100 %, default 80')
+  expect(uptime().text()).toContain('0–100 %, empty by default')
   const field = () => uptime().find('input[data-testid="rule-threshold"], [data-testid="rule-threshold"] input')
   await field().setValue('150')
   await field().trigger('keyup', { key: 'Enter' })
   await ui.until(() => uptime().find('[data-testid="rule-problem"]').exists(), 'the refusal beside the field')
-  expect(uptime().find('[data-testid="rule-problem"]').text()).toBe('“Uptime under the threshold” takes a number from 0 to 100 % (the reward cut-off is 80 %)')
+  expect(uptime().find('[data-testid="rule-problem"]').text()).toBe('“Uptime under the threshold” takes a number from 0 to 100 % (empty: the network\'s reward cut-off, 80 %, or 90 % for a validator that started after ACP-267\'s activation)')
   await field().setValue('85')
   await field().trigger('keyup', { key: 'Enter' })
   await ui.until(() => !uptime().find('[data-testid="rule-problem"]').exists(), 'the refusal gone')

@@ -7,7 +7,7 @@
  *   and it was unhealthy or unreachable in between: a restart into a new version).
  */
 import type { WatchSample, WatchedValidator } from '../../../shared/contract'
-import type { CheckContext, Verdicts } from './rule-checks'
+import type { CheckContext, Verdicts } from './verdicts'
 
 const subjectOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID}@${v.subnetID}` : v.nodeID)
 const nameOf = (v: WatchedValidator): string => (v.subnetID ? `${v.nodeID} on subnet ${v.subnetID}` : v.nodeID)

@@ -4,27 +4,13 @@
  * unreachable, the API not served) answers null, and its open alerts stay as they are.
  */
 import { avax, duration, percentsAgainst, utcText } from '../../../shared/domain/format'
-import { ALERT_RULE_INFO, uptimeRequirement, type AlertRule, type AlertRuleStep, type Severity, type WatchSample, type WatchedValidator } from '../../../shared/contract'
+import { ALERT_RULE_INFO, uptimeRequirement, type AlertRule, type WatchSample, type WatchedValidator } from '../../../shared/contract'
 import { compareVersions, parseVersion } from '../watch/versions'
 import { lifecycleNotices } from './notice-checks'
-import type { SeriesPoint } from './series'
 import { SIGNAL_CHECKS } from './signal-checks'
+import { tiers, type CheckContext, type Verdict, type Verdicts } from './verdicts'
 
-export type Verdict = { firing: true; message: string; severity?: Severity } | { firing: false }
-export type Verdicts = Map<string, Verdict>
-
-export interface CheckContext {
-  /** newest last */
-  samples: readonly WatchSample[]
-  /** the rule's threshold as set (or its default) */
-  threshold: number | string | null
-  /** whether an alert of this rule is open for a subject */
-  isOpen: (subject: string) => boolean
-  /** a few fields of the samples kept over the last hours, oldest first, the newest included (series.ts) */
-  series: readonly SeriesPoint[]
-  /** the profile's network (mainnet, fuji, …): what the network requires where a threshold follows it */
-  network?: string
-}
+export type { CheckContext, Verdict, Verdicts } from './verdicts'
 
 const node = (v: Verdict): Verdicts => new Map([['', v]])
 const lastReachable = (samples: readonly WatchSample[]): WatchSample | undefined => {
@@ -45,14 +31,6 @@ export function formatDuration(sec: number): string {
 /** Alerts leave the app (channels, the CLI): their times are in UTC. */
 const iso = (unixSec: number): string => utcText(unixSec * 1_000)
 
-/**
- * Steps of a countdown rule (ALERT_RULE_INFO's, so the rules list says what fires): one alert per step, each its
- * own subject and severity, its message naming the step ("· under 7 days: warning").
- */
-function tiers(out: Verdicts, base: string, left: number, list: readonly AlertRuleStep[], say: (left: number) => string): void {
-  for (const t of list)
-    out.set(`${base}:${t.name}`, left < t.sec ? { firing: true, severity: t.severity, message: `${say(left)} · under ${t.label}: ${t.severity}` } : { firing: false })
-}
 
 const STAKE_TIERS = ALERT_RULE_INFO.stakeEnding.steps ?? []
 const RUNWAY_TIERS = ALERT_RULE_INFO.l1BalanceRunway.steps ?? []

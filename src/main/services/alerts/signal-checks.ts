@@ -4,9 +4,9 @@
  * time left until the node's own shutdown threshold at the recent trend, and blocks the VM rejects.
  */
 import { bytes, duration } from '../../../shared/domain/format'
-import { ALERT_RULE_INFO, type AlertRuleLevel } from '../../../shared/contract'
+import { ALERT_RULE_INFO } from '../../../shared/contract'
 import { increase, within, type SeriesPoint } from './series'
-import type { CheckContext, Verdict, Verdicts } from './rule-checks'
+import { levels, tiers, type CheckContext, type Verdicts } from './verdicts'
 
 /** The query success rate's window (the recommended-metrics page's rate over minutes, not one check). */
 export const QUERY_WINDOW_MS = 10 * 60 * 1_000
@@ -26,10 +26,6 @@ export const LEGACY_SHUTDOWN_BYTES = 512 * 1024 * 1024
 const chainWords = (chain: string): string => (/^[PXC]$/.test(chain) ? `${chain}-Chain` : `chain ${chain}`)
 const pct = (x: number): string => `${(Math.floor(x * 100) / 100).toFixed(2)} %`
 
-/** One alert per level (subject `<base>:<level>`), firing under its share. */
-function levels(out: Verdicts, base: string, value: number, list: readonly AlertRuleLevel[], say: (level: AlertRuleLevel) => string): void {
-  for (const l of list) out.set(`${base}:${l.name}`, value < l.below ? { firing: true, severity: l.severity, message: say(l) } : { firing: false })
-}
 
 /** Each chain's counter over the points that have it (oldest first). */
 function perChain(points: readonly SeriesPoint[], read: (p: SeriesPoint) => Record<string, number> | undefined): Map<string, number[]> {
@@ -115,18 +111,9 @@ export const SIGNAL_CHECKS = {
     const where = availablePercent !== undefined ? `${SHUTDOWN_PERCENT} % free` : `${bytes(LEGACY_SHUTDOWN_BYTES)} free`
     const out: Verdicts = new Map()
     const leftSec = slope >= 0 ? Number.POSITIVE_INFINITY : Math.max(0, (availableBytes - shutdownAt) / -slope / 1_000)
-    const steps = ALERT_RULE_INFO.diskRunway.steps ?? []
-    for (const t of steps) {
-      const v: Verdict =
-        leftSec < t.sec
-          ? {
-              firing: true,
-              severity: t.severity,
-              message: `the node's database volume loses about ${bytes(-slope * 86_400_000)} a day (trend of the last ${duration(last.at - first.at)}); ${bytes(availableBytes)} free: about ${duration(leftSec * 1_000)} until ${where}, where the node shuts down · under ${t.label}: ${t.severity}`
-            }
-          : { firing: false }
-      out.set(`disk:${t.name}`, v)
-    }
+    tiers(out, 'disk', leftSec, ALERT_RULE_INFO.diskRunway.steps ?? [], (left) =>
+      `the node's database volume loses about ${bytes(-slope * 86_400_000)} a day (trend of the last ${duration(last.at - first.at)}); ${bytes(availableBytes)} free: about ${duration(left * 1_000)} until ${where}, where the node shuts down`
+    )
     return out
   }
 }
