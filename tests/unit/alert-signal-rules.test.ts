@@ -14,8 +14,9 @@ function sample(at: number, patch: Partial<WatchSample> = {}): WatchSample {
   return { profileId: 'p1', at, reachable: true, healthy: true, failingChecks: [], bootstrapped: { P: true, X: true, C: true }, ...patch }
 }
 const polls = (at: number, successful: number, failed: number): WatchSample => sample(at, { metrics: { acceptedBlocks: {}, polls: { C: { successful, failed } } } })
+/** Each rule on its own verdict ("for N checks" is the pending tests' own: 1 here). */
 const rules = (on: AlertRule[] = []): RuleSetting[] =>
-  ALERT_RULES.map((rule) => ({ rule, enabled: on.includes(rule) || ALERT_RULE_INFO[rule].offByDefault !== true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null }))
+  ALERT_RULES.map((rule) => ({ rule, enabled: on.includes(rule) || ALERT_RULE_INFO[rule].offByDefault !== true, threshold: ALERT_RULE_INFO[rule].threshold?.default ?? null, forChecks: 1 }))
 function run(samples: WatchSample[], opts: { open?: Alert[]; rules?: RuleSetting[]; network?: string } = {}) {
   return evaluateRules({ profile: { ...profile, network: opts.network ?? 'mainnet' }, samples, rules: opts.rules ?? rules(), open: opts.open ?? [], lastFiredAt: new Map(), cooldownMs: DEFAULT_COOLDOWN_MS })
 }

@@ -83,13 +83,11 @@ export class WatchStore {
       since: db.prepare<[string, number, number], { data: string }>(
         'SELECT data FROM watch_samples WHERE profile_id = ? AND at >= ? ORDER BY at DESC LIMIT ?'
       ),
-      // A point per minute over the last hour and per ten minutes before (the newest of each), a few fields each: the rules' series.
-      series: db.prepare<[string, string, number, number, number, number], SeriesRow>(
+      // The newest sample of each minute, a few fields of each: the rules' series (read once per profile: services/alerts/series.ts).
+      series: db.prepare<[string, string, number, number], SeriesRow>(
         `SELECT at, reachable, json_extract(data, '$.healthy') AS healthy, json_extract(data, '$.version') AS version,
                 json_extract(data, '$.metrics.polls') AS polls, json_extract(data, '$.metrics.rejectedBlocks') AS rejected, json_extract(data, '$.disk') AS disk
-         FROM watch_samples WHERE profile_id = ? AND at IN (
-           SELECT MAX(at) FROM watch_samples WHERE profile_id = ? AND at >= ?
-           GROUP BY at >= ?, at / (CASE WHEN at >= ? THEN 60000 ELSE 600000 END))
+         FROM watch_samples WHERE profile_id = ? AND at IN (SELECT MAX(at) FROM watch_samples WHERE profile_id = ? AND at >= ? GROUP BY at / 60000)
          ORDER BY at LIMIT ?`
       ),
       lastReachable: db.prepare<[string], { data: string }>('SELECT data FROM watch_samples WHERE profile_id = ? AND reachable = 1 ORDER BY at DESC LIMIT 1'),
@@ -122,9 +120,9 @@ export class WatchStore {
     return rows.flatMap((r) => parseSample(r.data)).reverse()
   }
 
-  /** The rules' series of a profile since `since` (ms), oldest first: finely over the last `fineMs`, sparsely before. */
-  series(profileId: string, since: number, fineFrom: number): SeriesPoint[] {
-    return this.s.series.all(profileId, profileId, since, fineFrom, fineFrom, 1_000).flatMap(pointOfRow)
+  /** The rules' series of a profile since `since` (ms), oldest first: the newest sample of each minute. */
+  series(profileId: string, since: number): SeriesPoint[] {
+    return this.s.series.all(profileId, profileId, since, 1_000).flatMap(pointOfRow)
   }
 
   /** Runs fn in one transaction (an alert stored and written to the outbox together). */

@@ -11,8 +11,8 @@ export type { SeriesPoint } from '../../cache/watch-store'
 
 /** How far back the rules look: the disk's trend over the last six hours. */
 export const SERIES_SPAN_MS = 6 * 60 * 60 * 1_000
-/** Kept at full detail (one point a minute at most) for the counters' windows; older, one point per ten minutes. */
-export const SERIES_FINE_MS = 60 * 60 * 1_000
+/** One point a minute (the newest sample of it): a counter's restart within a minute still shows as a drop. */
+export const SERIES_STEP_MS = 60_000
 
 /** A series point of a sample (the tests and the store read the same fields). */
 export function pointOf(s: WatchSample): SeriesPoint {
@@ -40,6 +40,39 @@ export function increase(values: readonly number[]): number | null {
     total += now >= before ? now - before : now
   }
   return total
+}
+
+/**
+ * Each watched profile's series in memory: read from the kept samples once (the first check after a start), then
+ * each new sample added as the check stores it, so a check never reads hours of samples again (a sample of a
+ * busy node is kilobytes, and the table keeps them whole). At most SERIES_SPAN_MS / SERIES_STEP_MS points a profile.
+ */
+export class SeriesKeeper {
+  private readonly byProfile = new Map<string, SeriesPoint[]>()
+
+  /** The series after `sample` was stored; `load` reads it from the store (since a time) when there is none yet. */
+  after(sample: WatchSample, load: (since: number) => SeriesPoint[]): readonly SeriesPoint[] {
+    const since = sample.at - SERIES_SPAN_MS
+    let list = this.byProfile.get(sample.profileId)
+    const last = list?.at(-1)
+    if (!list || !last || sample.at < last.at) {
+      list = load(since)
+      this.byProfile.set(sample.profileId, list)
+      return list
+    }
+    if (sample.at !== last.at) {
+      if (Math.floor(sample.at / SERIES_STEP_MS) === Math.floor(last.at / SERIES_STEP_MS)) list.pop()
+      list.push(pointOf(sample))
+    }
+    const old = list.findIndex((p) => p.at >= since)
+    if (old > 0) list.splice(0, old)
+    return list
+  }
+
+  /** Profiles changed (one removed, another node URL): read again at the next check. */
+  forget(): void {
+    this.byProfile.clear()
+  }
 }
 
 /** The points at or after `from`, the newest included. */

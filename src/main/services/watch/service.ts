@@ -14,7 +14,7 @@ import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../alerts/rul
 import type { AlertMessage } from '../alerts/channels/types'
 import { dispatch } from '../alerts/dispatch'
 import { appHoldReason, type Hold, type HoldReason } from '../alerts/hold'
-import { SERIES_FINE_MS, SERIES_SPAN_MS } from '../alerts/series'
+import { SeriesKeeper } from '../alerts/series'
 import type { EffectiveProfile } from '../profiles/service'
 import type { ReadsStore } from '../../cache/reads-store'
 import type { RemoteService } from '../../../shared/contract'
@@ -89,6 +89,8 @@ export class WatchService {
   /** what the last check of each profile fired and cleared, by profile id */
   private readonly outcomes = new Map<string, Omit<CheckOutcome, 'sample'> & { at: number }>()
   private readonly holdReason: HoldReason
+  /** what the rules over a window read of each profile's kept samples */
+  private readonly series = new SeriesKeeper()
 
   constructor(private readonly opts: WatchServiceOptions) {
     // Called on the clock, not taken off it: a clock that is a class (OffsetClock) reads its own fields.
@@ -115,6 +117,7 @@ export class WatchService {
   /** Profiles or settings changed: the scheduler reads them again, and each node is read in full at its next check. */
   refresh(): void {
     this.fullAt.clear()
+    this.series.forget()
     this.scheduler.refresh()
   }
 
@@ -157,7 +160,7 @@ export class WatchService {
     const outcome = evaluateRules({
       profile: { id: profile.id, name: profile.name, nodeUrl: profile.nodeUrl, network: profile.network },
       samples: store.recentSamples(profileId, samplesNeeded(rules)),
-      series: store.series(profileId, sample.at - SERIES_SPAN_MS, sample.at - SERIES_FINE_MS),
+      series: this.series.after(sample, (since) => store.series(profileId, since)),
       rules,
       open: alerts.open(profileId),
       lastFiredAt: alerts.lastFired(profileId),
