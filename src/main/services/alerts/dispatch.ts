@@ -6,7 +6,7 @@
  * firing and one resolved, each with a line per alert: one message per channel, not one per rule.
  */
 import type { Alert } from '../../../shared/contract'
-import { ALERT_RULES, REPEAT_AFTER_MS } from '../../../shared/contract'
+import { ALERT_RULES, REPEAT_AFTER_MS, severityRank } from '../../../shared/contract'
 import type { AlertMessage, MessageLine } from './channels/types'
 import type { Hold, HoldReason } from './hold'
 
@@ -33,12 +33,10 @@ export interface Dispatch {
   sent: string[]
 }
 
-const RANK: Record<string, number> = { critical: 0, warning: 1 }
-const rank = (severity: string): number => RANK[severity] ?? 2
 const ruleIndex = (a: Alert): number => (ALERT_RULES as readonly string[]).indexOf(a.rule)
 /** The most severe first; then what is new before a repeat; then the oldest; then in the rules' order (the panel's). */
 const order = (a: MessageLine, b: MessageLine): number =>
-  rank(a.alert.severity) - rank(b.alert.severity) ||
+  severityRank(b.alert.severity) - severityRank(a.alert.severity) ||
   (a.kind === 'repeat' ? 1 : 0) - (b.kind === 'repeat' ? 1 : 0) ||
   a.alert.firedAt - b.alert.firedAt ||
   ruleIndex(a.alert) - ruleIndex(b.alert) ||

@@ -5,7 +5,7 @@
  * browser mode and `companion watch --metrics-port` (src/main/server/metrics.ts).
  */
 import { Counter, Gauge, Registry } from 'prom-client'
-import { ALERT_RULES, DELIVERY_OUTCOMES, type DeliveryOutcome, type WatchSample } from '../../../shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, DELIVERY_OUTCOMES, type DeliveryOutcome, type WatchSample } from '../../../shared/contract'
 import { compareVersions, parseVersion } from './versions'
 
 /** The Primary Network's subnet ID: the `subnet_id` of a validator the sample names with subnetID null. */
@@ -158,7 +158,9 @@ export function buildRegistry(snapshot: ExporterSnapshot): Registry {
   const firing = new Map<string, { profileId: string; rule: string; severity: string; count: number }>()
   const key = (profileId: string, rule: string, severity: string): string => JSON.stringify([profileId, rule, severity])
   for (const p of snapshot.profiles)
-    for (const rule of ALERT_RULES) for (const severity of ['critical', 'warning']) firing.set(key(p.id, rule, severity), { profileId: p.id, rule, severity, count: 0 })
+    for (const rule of ALERT_RULES)
+      // Notices (info) only for the rule that gives them: not a row of zeros for every rule.
+      for (const severity of ALERT_RULE_INFO[rule].severity === 'info' ? ['info'] : ['critical', 'warning']) firing.set(key(p.id, rule, severity), { profileId: p.id, rule, severity, count: 0 })
   for (const a of snapshot.openAlerts) {
     // An alert of a profile deleted since is not shown: its profile is gone.
     if (!names.has(a.profileId)) continue
