@@ -84,7 +84,7 @@ describe('Prometheus resources', () => {
             expect(typeof v).toBe('string')
           }
         }
-        expect((r.labels as Record<string, string>).severity).toMatch(/^(critical|warning)$/)
+        expect((r.labels as Record<string, string>).severity).toMatch(/^(critical|warning|info)$/)
       }
     }
   })

@@ -5,14 +5,13 @@
  * to the other channels ("others"). A resolve or an acknowledgement goes where the firing went, never to a
  * channel that was not told of the alert, and not before the hours of a channel that waits for them.
  */
-import { WEEKDAYS, type ActiveHours, type Alert, type ChannelRouting } from '../../../shared/contract'
+import { SEVERITIES, WEEKDAYS, severityRank as rankOf, type ActiveHours, type Alert, type ChannelRouting, type Severity } from '../../../shared/contract'
 import { localTime, minutesOf, nextLocal } from './zoned-time'
 
 export type OutboxState = 'firing' | 'resolved' | 'acknowledged'
 
-/** The severities in order, lowest first. (The rules' own rank function replaces this one where both exist.) */
-const RANK: Record<string, number> = { info: 0, warning: 1, critical: 2 }
-export const severityRank = (s: string): number => RANK[s] ?? RANK['warning']!
+/** The rules' one rank (info < warning < critical) of a stored text; a severity this version does not know ranks as warning. */
+export const severityRank = (s: string): number => rankOf((SEVERITIES as readonly string[]).includes(s) ? (s as Severity) : 'warning')
 
 export interface RoutedChannel {
   id: string

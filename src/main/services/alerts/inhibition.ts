@@ -11,7 +11,8 @@ import type { HoldPart } from './hold'
 
 /** Which rules' open alerts (of the same profile) each rule's firing alert inhibits. */
 export const INHIBITS: Partial<Record<AlertRule, readonly AlertRule[]>> = {
-  unreachable: ['unhealthy', 'notBootstrapped', 'lowPeers', 'versionBehind', 'versionBelowMin', 'validatorNotConnected'],
+  // Not the disk's: a full disk is why a node stops answering, and its alert says so.
+  unreachable: ['unhealthy', 'notBootstrapped', 'lowPeers', 'versionBehind', 'versionBelowMin', 'validatorNotConnected', 'querySuccess', 'badBlocks'],
   notBootstrapped: ['validatorNotConnected']
 }
 
