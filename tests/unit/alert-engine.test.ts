@@ -155,6 +155,13 @@ describe('dispatch: one message per check of a node', () => {
     const cleared = run({ at: T0 + MIN, open: [], cleared: [{ ...sick, clearedAt: T0 + MIN }], notifiedAt: new Map([[sick.id, null]]) })
     expect(cleared.messages).toEqual([])
   })
+
+  it('a lifecycle notice is sent once and its clearing is not: it tells of a moment, it was never a condition', () => {
+    const note = alert('lifecycle', T0, { severity: 'info', subject: 'bootstrapped' })
+    expect(run({ at: T0, open: [note] }).messages.map((m) => m.state)).toEqual(['firing'])
+    const later = run({ at: T0 + MIN, open: [], cleared: [{ ...note, clearedAt: T0 + MIN }], notifiedAt: new Map([[note.id, T0]]) })
+    expect(later.messages).toEqual([])
+  })
 })
 
 describe('the words of a message of several alerts', () => {

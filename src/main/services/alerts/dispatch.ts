@@ -61,9 +61,10 @@ export function dispatch(input: DispatchInput): Dispatch {
     if (sentAt === null) firing.push({ ...line, kind: 'fired' })
     else if (every !== undefined && at - sentAt >= every) firing.push({ ...line, kind: 'repeat' })
   }
-  // A resolution goes where the firing went: only for an alert that was sent.
+  // A resolution goes where the firing went: only for an alert that was sent. A notice (severity info: the
+  // node bootstrapped, a validation started) told of a moment and clears at the next check: nothing to resolve.
   const resolved: MessageLine[] = input.cleared
-    .filter((a) => (input.notifiedAt.get(a.id) ?? null) !== null)
+    .filter((a) => a.severity !== 'info' && (input.notifiedAt.get(a.id) ?? null) !== null)
     .map((alert) => ({ alert, kind: 'resolved', firingForMs: Math.max(0, (alert.clearedAt ?? at) - alert.firedAt) }))
   const messages = [message(input, 'firing', firing), message(input, 'resolved', resolved)].filter((m): m is AlertMessage => m !== null)
   return { held, messages, sent: firing.map((l) => l.alert.id) }
