@@ -20,6 +20,7 @@ import type { AllHandlers } from './services/handlers'
 import { createInfoArea } from './services/info/area'
 import { withInvalidation } from './services/invalidation'
 import { createJobsArea } from './services/jobs/area'
+import { createLogsArea } from './services/logs/area'
 import { createMetricsArea } from './services/metrics/area'
 import { createProfilesArea } from './services/profiles/area'
 import { createSyncArea } from './services/sync/area'
@@ -68,7 +69,8 @@ function buildAreas(shared: Shared) {
     createCoreArea(shared, { connections, jobs: jobs.jobs, activeOwner, cacheChanged }),
     createDataArea(shared, { connections, jobs: jobs.jobs, activeEntities: profiles.activeEntities }),
     createMetricsArea({ connections }),
-    createCacheArea(shared, { profilesStore: profiles.store, outbox: alerts.outbox, activeOwner, reloadProfiles: profiles.reload })
+    createCacheArea(shared, { profilesStore: profiles.store, outbox: alerts.outbox, activeOwner, reloadProfiles: profiles.reload }),
+    createLogsArea(shared)
   ] as const
   return { list, profiles, app, alerts, watch }
 }

@@ -15,6 +15,7 @@ import { plainSecretStore } from './secrets'
 import { configureLog, log, parseLogOptions } from './log'
 import { ConfigError, loadHostConfig, type HostConfig } from './config/host-config'
 import { runDoctor } from './cli/doctor'
+import { runLogs } from './cli/logs'
 import { runWatch } from './cli/watch'
 import { runServe } from './server/serve'
 import { APP_VERSION } from './version'
@@ -29,6 +30,8 @@ commands:
   watch                         check every profile's node on its interval, no UI; one JSON line per alert
   doctor                        check the data folder, the config file (--config) and each profile's node,
                                 admin API and profile folder, and say how to fix what fails
+  logs                          the node's log lines from its log folder, filtered (companion logs --help):
+                                [--level warn] [--chain C] [--grep TEXT [--regex]] [--since 30m]
 options of watch (it stops on SIGTERM/SIGINT; the interval is watch.setSettings):
     --metrics-port N    also serve Prometheus metrics at GET /metrics on port N, with the bearer token kept in
                         <data-dir>/metrics-token (made on first use)
@@ -54,6 +57,8 @@ A read that cannot reach its source answers from the cache when it can: stderr s
 export async function runCli(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   // Browser mode has options of its own (--port, --allow-node-changes): it parses the rest itself.
   if (argv[0] === 'serve') return runServe(argv.slice(1))
+  // So has `logs` (--level, --grep, --since …): one logs.query through the contract.
+  if (argv[0] === 'logs') return runLogs(argv.slice(1), out, err)
   let parsed
   try {
     parsed = parseArgs({

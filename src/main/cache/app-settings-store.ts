@@ -4,6 +4,8 @@ import type { Db } from './database'
 
 /** The settings key; a restore keeps this machine's value (services/cache/backup.ts). */
 export const BROWSER_NODE_CHANGES = 'app.browserNodeChanges'
+/** The node's log folder on this machine (logs.setFolder); a restore keeps this machine's too: a file never chooses what the app reads. */
+export const LOG_DIR = 'logs.dir'
 
 export class AppSettingsStore {
   private readonly get: Statement<[string], { value: string }>
@@ -21,5 +23,15 @@ export class AppSettingsStore {
 
   setBrowserNodeChanges(allowed: boolean): void {
     this.put.run(BROWSER_NODE_CHANGES, allowed ? 'true' : 'false')
+  }
+
+  /** The log folder chosen on this machine, or null for the node's default. */
+  logDir(): string | null {
+    const value = this.get.get(LOG_DIR)?.value
+    return value === undefined || value === '' ? null : value
+  }
+
+  setLogDir(dir: string | null): void {
+    this.put.run(LOG_DIR, dir ?? '')
   }
 }

@@ -11,6 +11,7 @@ import { metricsMethods } from './metrics'
 import { coreMethods } from './utxos'
 import { infoMethods } from './info'
 import { jobEvents, jobMethods } from './jobs'
+import { logMethods } from './logs'
 import { pchainMethods } from './pchain'
 import { profileEvents, profileMethods } from './profiles'
 import { validatorMethods } from './validators'
@@ -41,7 +42,8 @@ export const contract = {
     ...alertMethods,
     ...alertChannelMethods,
     ...cacheMethods,
-    ...syncMethods
+    ...syncMethods,
+    ...logMethods
   },
   events: {
     ...profileEvents,
@@ -85,4 +87,5 @@ export * from './alerts'
 export * from './alert-channels'
 export * from './channel-routing'
 export * from './sync'
+export * from './logs'
 export type { Effect, RemoteService } from '../rpc/contract-types'

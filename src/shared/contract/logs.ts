@@ -138,7 +138,9 @@ export const logMethods = {
         /** How many bytes of log were read for this answer. */
         scannedBytes: z.number().int().nonnegative(),
         /** The answer stopped at the read budget: older lines may match; page on with `before`. */
-        budgetReached: z.boolean()
+        budgetReached: z.boolean(),
+        /** Files that could not be read whole (a damaged .gz, a file gone meanwhile), and why. */
+        unreadable: z.array(z.object({ file: z.string().max(200), reason: z.string().max(300) }).strict())
       })
       .strict()
   })

@@ -1,4 +1,4 @@
-import { BROWSER_NODE_CHANGES } from '../../cache/app-settings-store'
+import { BROWSER_NODE_CHANGES, LOG_DIR } from '../../cache/app-settings-store'
 import { HEARTBEAT_KEY } from '../../cache/heartbeat-store'
 import type { OutboxStore } from '../../cache/outbox-store'
 import type { ProfilesStore } from '../../cache/profiles-store'
@@ -34,7 +34,8 @@ export function createCacheArea(
         restorePolicy: {
           keep: [
             { key: BROWSER_NODE_CHANGES, label: 'browser mode may change the node' },
-            { key: HEARTBEAT_KEY, label: "the watch's heartbeat URL" }
+            { key: HEARTBEAT_KEY, label: "the watch's heartbeat URL" },
+            { key: LOG_DIR, label: "the node's log folder" }
           ],
           vet: () =>
             checkRestored({
