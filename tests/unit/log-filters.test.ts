@@ -19,10 +19,10 @@ const pass = (filter: (l: TimedLine) => boolean): TimedLine[] => all.filter(filt
 
 describe('lineFilter: the filters of logs.query', () => {
   it("keeps lines at the level or above, in avalanchego's order (debug < trace < info), and no text line", () => {
-    expect(pass(lineFilter({ level: 'warn' }))).toEqual([warn, fatal])
-    expect(pass(lineFilter({ level: 'trace' }))).toEqual([warn, trace, fatal])
-    expect(pass(lineFilter({ level: 'debug' }))).toEqual([warn, debug, trace, fatal])
-    expect(pass(lineFilter({}))).toEqual(all)
+    expect(pass(lineFilter({ regex: false, level: 'warn' }))).toEqual([warn, fatal])
+    expect(pass(lineFilter({ regex: false, level: 'trace' }))).toEqual([warn, trace, fatal])
+    expect(pass(lineFilter({ regex: false, level: 'debug' }))).toEqual([warn, debug, trace, fatal])
+    expect(pass(lineFilter({ regex: false }))).toEqual(all)
   })
 
   it('finds text case-insensitively anywhere in the line, fields and caller included', () => {
@@ -49,8 +49,8 @@ describe('lineFilter: the filters of logs.query', () => {
   })
 
   it('keeps a time range, inclusive, by the time a line sorts at', () => {
-    expect(pass(lineFilter({ since: Date.UTC(2026, 10, 28, 5, 17, 9, 1), until: Date.UTC(2026, 10, 28, 5, 17, 9, 2) }))).toEqual([debug, trace])
-    expect(pass(lineFilter({ since: Date.UTC(2026, 10, 28, 5, 30) }))).toEqual([fatal])
+    expect(pass(lineFilter({ regex: false, since: Date.UTC(2026, 10, 28, 5, 17, 9, 1), until: Date.UTC(2026, 10, 28, 5, 17, 9, 2) }))).toEqual([debug, trace])
+    expect(pass(lineFilter({ regex: false, since: Date.UTC(2026, 10, 28, 5, 30) }))).toEqual([fatal])
   })
 })
 

@@ -10,9 +10,9 @@ import { emptyInput } from './common'
  */
 
 /** avalanchego's levels, least severe first (its own order: verbo < debug < trace < info < warn < error < fatal). */
-export const LOG_LEVELS = ['verbo', 'debug', 'trace', 'info', 'warn', 'error', 'fatal'] as const
-export const logLevelSchema = z.enum(LOG_LEVELS)
-export type LogLevel = (typeof LOG_LEVELS)[number]
+export const LOG_LINE_LEVELS = ['verbo', 'debug', 'trace', 'info', 'warn', 'error', 'fatal'] as const
+export const logLineLevelSchema = z.enum(LOG_LINE_LEVELS)
+export type LogLineLevel = (typeof LOG_LINE_LEVELS)[number]
 
 /** The folder's path as typed: absolute, or ~/ for the home folder. */
 export const logFolderSchema = z
@@ -38,7 +38,7 @@ export const logLineSchema = z
     format: z.enum(['plain', 'json', 'text']),
     /** ms since the epoch; null for a text line (ordered after the line before it). */
     time: z.number().nullable(),
-    level: logLevelSchema.nullable(),
+    level: logLineLevelSchema.nullable(),
     /** The logger's name: "C Chain" in C.log, none in main.log. */
     chain: z.string().nullable(),
     /** Where in avalanchego's code the line was written (path/file.go:123). */
@@ -87,7 +87,7 @@ export const LOG_PATTERN_MAX = 500
 export const logQuerySchema = z
   .object({
     /** Only lines at this level or above (text lines have no level and are left out by it). */
-    level: logLevelSchema.optional(),
+    level: logLineLevelSchema.optional(),
     /** Only this logger's files: main, C, P, X or another chain's ID. */
     chain: z
       .string()

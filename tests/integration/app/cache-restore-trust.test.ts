@@ -34,6 +34,8 @@ describe('cache.restore of a crafted backup', () => {
     const db = new Database(file)
     db.prepare("INSERT INTO settings (key, value) VALUES ('app.browserNodeChanges', 'true') ON CONFLICT(key) DO UPDATE SET value = 'true'").run()
     db.prepare('UPDATE profiles SET profile_dir = ?').run('/etc')
+    // The node's log folder is this machine's too: a file that names one is not taken.
+    db.prepare("INSERT INTO settings (key, value) VALUES ('logs.dir', '/root') ON CONFLICT(key) DO UPDATE SET value = '/root'").run()
     // Sends in clear to a host on the internet while the list shows hooks.example.com (the unencrypted store seals as UTF-8).
     db.prepare("UPDATE alert_channels SET secret = ? WHERE name = 'looks fine'").run(Buffer.from(JSON.stringify({ url: 'http://203.0.113.9/collect' })))
     db.close()
@@ -45,9 +47,11 @@ describe('cache.restore of a crafted backup', () => {
 
     expect(report.kept).toEqual([
       { setting: 'browser mode may change the node', differed: true },
-      { setting: "the watch's heartbeat URL", differed: false }
+      { setting: "the watch's heartbeat URL", differed: false },
+      { setting: "the node's log folder", differed: true }
     ])
     expect((await ours.client.call('app.info', {})).browserNodeChanges).toBe(false)
+    expect((await ours.client.call('logs.folder', {})).source).toBe('default')
 
     expect(report.profileFoldersCleared).toEqual([{ profileId: p.id, profileName: 'validator', folder: '/etc', reason: expect.stringContaining('is a system folder') }])
     expect((await ours.client.call('profiles.list', {})).profiles.map((x) => [x.name, x.profileDir])).toEqual([['validator', null]])

@@ -1,12 +1,12 @@
 import { RE2JS } from 're2js'
-import { LOG_LEVELS, type LogLevel, type LogQuery } from '../../../shared/contract/logs'
+import { LOG_LINE_LEVELS, type LogLineLevel, type LogQuery } from '../../../shared/contract/logs'
 import { AppError } from '../../../shared/rpc/errors'
 import type { ParsedLine } from './parse-line'
 
 /** A parsed line with the time it sorts by: its own, or the line's before it in the file for a text line. */
 export type TimedLine = ParsedLine & { sortTime: number }
 
-const rank = (level: LogLevel): number => LOG_LEVELS.indexOf(level)
+const rank = (level: LogLineLevel): number => LOG_LINE_LEVELS.indexOf(level)
 
 /**
  * The query's filters as one test of a line. A regular expression runs in RE2's engine (re2js), whose time is

@@ -1,4 +1,4 @@
-import { LOG_LEVELS, type LogLevel } from '../../../shared/contract/logs'
+import { LOG_LINE_LEVELS, type LogLineLevel } from '../../../shared/contract/logs'
 import { terminalSafe } from '../../../shared/domain/text-safety'
 
 /**
@@ -14,7 +14,7 @@ import { terminalSafe } from '../../../shared/domain/text-safety'
 export interface ParsedLine {
   format: 'plain' | 'json' | 'text'
   time: number | null
-  level: LogLevel | null
+  level: LogLineLevel | null
   chain: string | null
   caller: string | null
   message: string
@@ -37,8 +37,8 @@ export interface PlainTimeContext {
 const DAY_MS = 86_400_000
 const localDate = (y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number => new Date(y, mo - 1, d, h, mi, s, ms).getTime()
 
-const PLAIN_LEVELS: Record<string, LogLevel> = Object.fromEntries(LOG_LEVELS.map((l) => [l.toUpperCase(), l]))
-const JSON_LEVELS = new Set<string>(LOG_LEVELS)
+const PLAIN_LEVELS: Record<string, LogLineLevel> = Object.fromEntries(LOG_LINE_LEVELS.map((l) => [l.toUpperCase(), l]))
+const JSON_LEVELS = new Set<string>(LOG_LINE_LEVELS)
 
 /** [MM-DD|hh:mm:ss.mmm] LEVEL <logger> caller rest */
 const PLAIN = /^\[(\d\d)-(\d\d)\|(\d\d):(\d\d):(\d\d)\.(\d{3})\] ([A-Z]+) (?:<([^<>]*)> )?(\S+\.go:\d+|undefined)(?: (.*))?$/s
@@ -124,7 +124,7 @@ function parseJsonLine(raw: string): Omit<ParsedLine, 'text'> | null {
   return {
     format: 'json',
     time,
-    level: entry.level as LogLevel,
+    level: entry.level as LogLineLevel,
     chain: str(entry.logger),
     caller: str(entry.caller),
     message: str(entry.msg) ?? '',
