@@ -53,6 +53,7 @@ function buildAreas(shared: Shared) {
   const app = createAppArea(shared, { profiles: profiles.profiles })
   const jobs = createJobsArea(shared)
   const alerts = createAlertsArea(shared, { profiles: profiles.profiles, cacheChanged })
+  const logs = createLogsArea(shared)
   const watch = createWatchArea(shared, { profiles: profiles.profiles, onProfilesChanged, cacheChanged, alertStore: alerts.alertStore, delivery: alerts.delivery, holdReason: alerts.holdReason })
   const list = [
     profiles,
@@ -70,9 +71,9 @@ function buildAreas(shared: Shared) {
     createDataArea(shared, { connections, jobs: jobs.jobs, activeEntities: profiles.activeEntities }),
     createMetricsArea({ connections }),
     createCacheArea(shared, { profilesStore: profiles.store, outbox: alerts.outbox, activeOwner, reloadProfiles: profiles.reload }),
-    createLogsArea(shared)
+    logs
   ] as const
-  return { list, profiles, app, alerts, watch }
+  return { list, profiles, app, alerts, watch, logs }
 }
 
 /** Every method's handler behind the one data path, the invalidations it declares and the effect policy, served. */
@@ -122,8 +123,8 @@ export function createApp(opts: AppOptions): App {
     areas = buildAreas(shared)
     server = serve(shared, areas)
     // The host's file first, so that the watch starts on its profiles and the probe checks its active one.
-    const { profiles, alerts, watch } = areas
-    configReport = opts.hostConfig ? applyHostConfig({ profiles: profiles.profiles, alerts: alerts.alerts, watch: watch.watch, delivery: alerts.delivery, heartbeat: watch.heartbeat }, opts.hostConfig) : undefined
+    const { profiles, alerts, watch, logs } = areas
+    configReport = opts.hostConfig ? applyHostConfig({ profiles: profiles.profiles, alerts: alerts.alerts, watch: watch.watch, delivery: alerts.delivery, heartbeat: watch.heartbeat, logs: logs.logs }, opts.hostConfig) : undefined
   } catch (e) {
     // Nothing runs yet (no timer started): closing the database is all there is to undo.
     storage.close()

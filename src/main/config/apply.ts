@@ -8,6 +8,7 @@ import type { ProfileFields, RuleSetting } from '../../shared/contract'
 import type { DeliveryService } from '../services/alerts/delivery'
 import type { AlertsService } from '../services/alerts/service'
 import type { ProfilesService } from '../services/profiles/service'
+import type { LogsService } from '../services/logs/service'
 import type { Heartbeat } from '../services/watch/heartbeat'
 import type { WatchService } from '../services/watch/service'
 import type { HostConfig, HostProfileEntry } from './host-config'
@@ -18,6 +19,7 @@ export interface ConfigTarget {
   watch: WatchService
   delivery: DeliveryService
   heartbeat: Heartbeat
+  logs: Pick<LogsService, 'ensureFolder'>
 }
 
 /** What applying did, one line per profile or channel, for the log: "profile "a": created", "channel "ops": unchanged". */
@@ -48,6 +50,10 @@ export function applyHostConfig(target: ConfigTarget, config: HostConfig): Confi
   if (config.heartbeat !== undefined) {
     const done = target.heartbeat.ensure(config.heartbeat)
     ;(done === 'unchanged' ? report.unchanged : report.changed).push(`heartbeat: ${done}`)
+  }
+  if (config.logDir !== undefined) {
+    const done = target.logs.ensureFolder(config.logDir)
+    ;(done === 'unchanged' ? report.unchanged : report.changed).push(`log folder: ${done}`)
   }
   return report
 }

@@ -16,6 +16,7 @@ import {
   DEFAULT_DATA_URL,
   DEFAULT_METRICS_URL,
   heartbeatUrlSchema,
+  logFolderSchema,
   MAX_CHANNELS,
   profileDirSchema,
   profileFieldsSchema,
@@ -23,6 +24,7 @@ import {
 } from '../../shared/contract'
 import { hideInLogs } from '../log'
 import { checkProfileFolder } from '../services/profiles/profile-folder'
+import { checkLogFolder } from '../services/logs/service'
 import { findJsonSyntaxError } from './json-syntax'
 import { notRegularKind } from '../file-kind'
 
@@ -52,7 +54,9 @@ export const hostConfigSchema = z
     activeProfile: z.string().trim().min(1).optional(),
     channels: z.array(addChannelInputSchema).max(MAX_CHANNELS, `at most ${MAX_CHANNELS} channels`).default([]),
     /** The URL the watch calls after each round of checks (watch.setHeartbeat); left out: kept as set elsewhere; null: none. */
-    heartbeat: heartbeatUrlSchema.nullable().optional()
+    heartbeat: heartbeatUrlSchema.nullable().optional(),
+    /** The node's log folder on this host (logs.setFolder); left out: kept as set elsewhere; null: ~/.avalanchego/logs. */
+    logDir: logFolderSchema.nullable().optional()
   })
   .strict()
   .superRefine((c, ctx) => {
@@ -145,6 +149,12 @@ export function parseHostConfig(file: string, text: string, env: NodeJS.ProcessE
         problems.push(`profiles[${i}].profileDir (profile "${p.name}"): ${(e as Error).message}`)
       }
     })
+  if (r.success && r.data.logDir)
+    try {
+      checkLogFolder(r.data.logDir)
+    } catch (e) {
+      problems.push(`logDir: ${(e as Error).message}`)
+    }
   if (problems.length) throw new ConfigError(file, problems)
   // From here on no log line can show one of the file's secrets, whatever writes it.
   for (const p of r.data!.profiles) hideInLogs(p.apiKey)

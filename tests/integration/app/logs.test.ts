@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { runCli } from '../../../src/main/cli'
+import { ConfigError, parseHostConfig } from '../../../src/main/config/host-config'
 import { listLogFolder } from '../../../src/main/services/logs/log-folder'
 import { queryLogs } from '../../../src/main/services/logs/query'
 import { LINE_MAX_BYTES } from '../../../src/main/services/logs/read-lines'
@@ -140,5 +141,21 @@ describe('logs area: the node log folder on this machine', () => {
     expect(bad.code).toBe(2)
     expect(bad.err.join('\n')).toMatch(/bad option: level/)
     expect((await cli('logs', '--since', 'yesterday', '--data-dir', dataDir)).err.join('\n')).toMatch(/--since yesterday: give a time ago/)
+  })
+
+  it("a host's config file may name the folder: checked when the file is loaded, applied at start", async () => {
+    const text = (logDirValue: unknown): string => JSON.stringify({ profiles: [{ name: 'node', nodeUrl: 'http://127.0.0.1:9650', network: 'fuji' }], logDir: logDirValue })
+    const missing = (() => {
+      try {
+        parseHostConfig('host.json', text(join(logDir, 'nope')), {})
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(missing).toBeInstanceOf(ConfigError)
+    expect((missing as ConfigError).problems).toEqual([expect.stringMatching(/^logDir: The log folder .*nope does not exist/)])
+    const { app, client } = open({ hostConfig: parseHostConfig('host.json', text(logDir), {}) })
+    expect(app.configReport?.changed).toContain('log folder: set')
+    expect(await client.call('logs.folder', {})).toMatchObject({ dir: logDir, source: 'machine' })
   })
 })

@@ -22,6 +22,11 @@ const LOG_FOLDER: FolderWords = {
 
 const expandHome = (dir: string): string => (dir.startsWith('~/') ? join(homedir(), dir.slice(2)) : dir)
 
+/** A log folder chosen on the machine (logs.setFolder, a host's config file): there, a folder, readable, not the system's. */
+export function checkLogFolder(dir: string): void {
+  checkMachineFolder(expandHome(dir), LOG_FOLDER)
+}
+
 type FolderView = Output<'logs.folder'>
 
 /** The node's log folder on this machine: which one, what is in it, and the lines that pass a query. */
@@ -47,9 +52,16 @@ export class LogsService {
 
   /** Checked when chosen, so a wrong path is said where it was typed. */
   async setFolder(dir: string | null): Promise<FolderView> {
-    if (dir !== null) checkMachineFolder(expandHome(dir), LOG_FOLDER)
+    if (dir !== null) checkLogFolder(dir)
     this.settings.setLogDir(dir)
     return this.folder()
+  }
+
+  /** A host's config file names the folder (checked when the file was loaded): set when it differs. */
+  ensureFolder(dir: string | null): 'set' | 'cleared' | 'unchanged' {
+    if (this.settings.logDir() === dir) return 'unchanged'
+    this.settings.setLogDir(dir)
+    return dir === null ? 'cleared' : 'set'
   }
 
   async query(query: LogQuery): Promise<Output<'logs.query'>> {
