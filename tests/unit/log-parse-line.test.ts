@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseLine, type PlainTimeContext } from '../../src/main/services/logs/parse-line'
+import { lineHead, parseLine, type PlainTimeContext } from '../../src/main/services/logs/parse-line'
 import { terminalSafe } from '../../src/shared/domain/text-safety'
 
 const FIXTURES = join(__dirname, '../fixtures/logs')
@@ -104,5 +104,16 @@ describe('terminalSafe: what a log line may not do to a terminal', () => {
     JSON.stringify(line, (key, value: unknown) => (strings.push(key, typeof value === 'string' ? value : ''), value))
     expect(strings.join('')).not.toMatch(/[\x00-\x08\x0a-\x1f\x7f-\x9f]/)
     expect(line).toMatchObject({ format: 'plain', chain: 'C Chain', message: 'msg red⟨U+009B⟩', fields: { k: 'v␇' } })
+  })
+})
+
+describe("lineHead: a search's quick read of a line", () => {
+  it('gives the time, level and text parseLine gives, for every fixture line and a hostile one', () => {
+    const all = [...lines('plain.log'), ...lines('colors.log'), ...lines('json.log'), '[11-28|05:17:08.123] INFO <C\x1b]0;t\x07 Chain> a.go:1 msg\x1b[31m red\x9b', '', 'x\r']
+    for (const raw of all) {
+      const { time, level, text } = parseLine(raw, context)
+      const head = lineHead(raw, context)
+      expect({ time: head.time, level: head.level, text: head.text }, raw).toEqual({ time, level, text })
+    }
   })
 })

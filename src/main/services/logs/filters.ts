@@ -1,10 +1,10 @@
 import { RE2JS } from 're2js'
 import { LOG_LINE_LEVELS, type LogLineLevel, type LogQuery } from '../../../shared/contract/logs'
 import { AppError } from '../../../shared/rpc/errors'
-import type { ParsedLine } from './parse-line'
+import type { LineHead } from './parse-line'
 
-/** A parsed line with the time it sorts by: its own, or the line's before it in the file for a text line. */
-export type TimedLine = ParsedLine & { sortTime: number }
+/** What the filters test of a line, with the time it sorts by: its own, or the line's before it in the file for a text line. */
+export type TimedLine = LineHead & { sortTime: number }
 
 const rank = (level: LogLineLevel): number => LOG_LINE_LEVELS.indexOf(level)
 

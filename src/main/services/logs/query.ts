@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/rpc/errors'
 import { lineFilter, type TimedLine } from './filters'
 import type { LogFileInfo } from './log-folder'
 import { openLogFile } from './log-folder'
-import { parseLine } from './parse-line'
+import { lineHead, parseLine, type PlainTimeContext } from './parse-line'
 import { gzipLines, plainLines, type RawLine } from './read-lines'
 
 export type LogQueryResult = Output<'logs.query'>
@@ -21,6 +21,8 @@ interface Key {
   offset: number
 }
 type Found = { key: Key; line: LogLine }
+/** A line kept while reading, parsed in full only once it is sure to be answered. */
+type Kept = { key: Key; raw: RawLine }
 
 const compare = (a: Key, b: Key): number => a.time - b.time || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.offset - b.offset
 const keyText = (k: Key): string => `${k.time}:${k.offset}:${k.file}`
@@ -88,13 +90,14 @@ async function readFile(
   options: QueryOptions,
   result: LogQueryResult
 ): Promise<Found[]> {
-  const ring: Found[] = []
+  const ring: Kept[] = []
+  const context: PlainTimeContext = { writtenAt: file.rotatedAt ?? file.modifiedAt, ...(options.localTime ? { localTime: options.localTime } : {}) }
   let handle
   try {
     handle = await openLogFile(dir, file.name)
   } catch (e) {
     result.unreadable.push({ file: file.name, reason: (e as Error).message.slice(0, 300) })
-    return ring
+    return []
   }
   try {
     const size = (await handle.stat()).size
@@ -103,17 +106,16 @@ async function readFile(
       ? gzipLines(handle, room, () => (result.budgetReached = true))
       : plainLines(handle, Math.max(0, size - room), size)
     if (!file.compressed && size > room) result.budgetReached = true
-    const context = { writtenAt: file.rotatedAt ?? file.modifiedAt, ...(options.localTime ? { localTime: options.localTime } : {}) }
     let lastTime = 0
     let end = 0
     for await (const raw of lines) {
       end = raw.end
-      const parsed = parseLine(raw.text, context)
-      if (parsed.time !== null) lastTime = parsed.time
-      const key = { time: parsed.time ?? lastTime, file: file.name, offset: raw.offset }
+      const head = lineHead(raw.text, context)
+      if (head.time !== null) lastTime = head.time
+      const key = { time: head.time ?? lastTime, file: file.name, offset: raw.offset }
       if (before !== null && compare(key, before) >= 0) continue
-      if (!test({ ...parsed, sortTime: key.time })) continue
-      ring.push({ key, line: { ...parsed, file: file.name, cut: raw.cut, at: `${file.name}:${raw.offset}` } })
+      if (!test({ ...head, sortTime: key.time })) continue
+      ring.push({ key, raw })
       // Trimmed now and then rather than shifted at each line: a shift moves every kept line.
       if (ring.length >= 2 * want) ring.splice(0, ring.length - want)
     }
@@ -123,5 +125,5 @@ async function readFile(
   } finally {
     await handle.close()
   }
-  return ring.slice(-want)
+  return ring.slice(-want).map(({ key, raw }) => ({ key, line: { ...parseLine(raw.text, context), file: file.name, cut: raw.cut, at: `${file.name}:${raw.offset}` } }))
 }
