@@ -158,4 +158,13 @@ describe('logs area: the node log folder on this machine', () => {
     expect(app.configReport?.changed).toContain('log folder: set')
     expect(await client.call('logs.folder', {})).toMatchObject({ dir: logDir, source: 'machine' })
   })
+
+  it('reads at most its budget: a bigger file from its end, from the first whole line, and says it stopped', async () => {
+    const files = (await listLogFolder(logDir)).files.filter((f) => f.name === 'C.log')
+    const result = await queryLogs(logDir, files, { regex: false, limit: 500 }, { budgetBytes: 100 })
+    expect(result).toMatchObject({ budgetReached: true, scannedBytes: 100, unreadable: [] })
+    // The last 100 bytes hold the end of the huge line (skipped: it starts before them) and the whole last line.
+    expect(result.lines.map((l) => l.message)).toEqual(['after the huge line'])
+    expect(result.before).not.toBeNull()
+  })
 })
