@@ -13,7 +13,7 @@ import {
   versionBehind,
   type ExporterSnapshot
 } from '../../src/main/services/watch/exporter'
-import { ALERT_RULES, type WatchSample } from '../../src/shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, type WatchSample } from '../../src/shared/contract'
 
 const AT = 1_800_000_000_000
 const L1 = '2iMormvesjkHEuF4mMLxxfvhbYSbMTBRNQDQGSnHqa8ZEMyLnF'
@@ -98,7 +98,8 @@ describe('watch exporter', () => {
     expect(series.get(`companion_alerts_firing{${p},rule=stakeEnding,severity=critical}`)).toBe(2)
     expect(series.get(`companion_alerts_firing{${p},rule=versionBehind,severity=warning}`)).toBe(1)
     expect(series.get(`companion_alerts_firing{${p},rule=unreachable,severity=critical}`)).toBe(0)
-    expect([...series.keys()].filter((k) => k.startsWith('companion_alerts_firing')).length).toBe(ALERT_RULES.length * 2)
+    // A row per severity of each rule (0 when none open): critical and warning, or info alone for the notices.
+    expect([...series.keys()].filter((k) => k.startsWith('companion_alerts_firing')).length).toBe(ALERT_RULES.reduce((n, r) => n + (ALERT_RULE_INFO[r].severity === 'info' ? 1 : 2), 0))
 
     // Every family is one of the exporter's list, with a help text and the gauge type (a counter: _total).
     for (const f of families) {
