@@ -54,7 +54,7 @@ function buildAreas(shared: Shared) {
   const jobs = createJobsArea(shared)
   const alerts = createAlertsArea(shared, { profiles: profiles.profiles, cacheChanged })
   const logs = createLogsArea(shared)
-  const watch = createWatchArea(shared, { profiles: profiles.profiles, onProfilesChanged, cacheChanged, alertStore: alerts.alertStore, delivery: alerts.delivery, holdReason: alerts.holdReason })
+  const watch = createWatchArea(shared, { profiles: profiles.profiles, onProfilesChanged, cacheChanged, alertStore: alerts.alertStore, delivery: alerts.delivery, holdReason: alerts.holdReason, quiet: alerts.quiet })
   const list = [
     profiles,
     createConnectionArea({ connection: profiles.connection }),

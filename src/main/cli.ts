@@ -2,11 +2,9 @@ import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { createInterface } from 'node:readline/promises'
-import { baseUrlSchema, contract, networkSchema, type Contract, type Effect, type Envelope, type Method } from '../shared/contract'
-import { createRpcClient } from '../shared/rpc/client'
+import { baseUrlSchema, contract, networkSchema, type Effect, type Envelope, type Method } from '../shared/contract'
 import type { MethodSpec } from '../shared/rpc/contract-types'
-import { AppError, describeIssues } from '../shared/rpc/errors'
-import { createMemoryPair } from '../shared/rpc/memory'
+import { describeIssues } from '../shared/rpc/errors'
 import { createApp } from './app'
 import { defaultDataDir } from './paths'
 import { parseMetricsOptions } from './server/metrics'
@@ -17,6 +15,8 @@ import { ConfigError, loadHostConfig, type HostConfig } from './config/host-conf
 import { runDoctor } from './cli/doctor'
 import { runLogs } from './cli/logs'
 import { runWatch } from './cli/watch'
+import { runSilence, SILENCE_USAGE } from './cli/silence'
+import { printAnswer } from './cli/answer'
 import { runServe } from './server/serve'
 import { APP_VERSION } from './version'
 import { isEntryFile } from './entry-file'
@@ -32,6 +32,7 @@ commands:
                                 admin API and profile folder, and say how to fix what fails
   logs                          the node's log lines from its log folder, filtered (companion logs --help):
                                 [--level warn] [--chain C] [--grep TEXT [--regex]] [--since 30m]
+  silence add|list|expire       silence alerts for planned work (companion silence --help)
 options of watch (it stops on SIGTERM/SIGINT; the interval is watch.setSettings):
     --metrics-port N    also serve Prometheus metrics at GET /metrics on port N, with the bearer token kept in
                         <data-dir>/metrics-token (made on first use)
@@ -77,6 +78,11 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
         config: { type: 'string' },
         'log-format': { type: 'string' },
         'log-level': { type: 'string' },
+        rule: { type: 'string' },
+        subject: { type: 'string' },
+        for: { type: 'string' },
+        reason: { type: 'string' },
+        by: { type: 'string' },
         yes: { type: 'boolean', short: 'y' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' }
@@ -90,6 +96,10 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
   const [command, method, json] = positionals
   if (values.version) {
     out(APP_VERSION)
+    return 0
+  }
+  if (command === 'silence' && values.help) {
+    out(SILENCE_USAGE)
     return 0
   }
   if (values.help || !command) {
@@ -131,6 +141,16 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     }
     const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
     return runDoctor({ dataDir, ...(values.config !== undefined ? { configFile: resolve(values.config) } : {}), ...(values.profile ? { profile: values.profile } : {}) }, out)
+  }
+  if (command === 'silence') {
+    const { profile, rule, subject, reason, by } = values
+    const dataDir = resolve(values['data-dir'] ?? defaultDataDir())
+    return runSilence({ dataDir, action: method, id: json, profile, rule, subject, for: values.for, reason, by }, out, err)
+  }
+  const silenceOnly = (['rule', 'subject', 'for', 'reason', 'by'] as const).find((k) => values[k] !== undefined)
+  if (silenceOnly) {
+    err(`--${silenceOnly} is an option of "silence add"\n${USAGE}`)
+    return 2
   }
   if (values['metrics-port'] !== undefined || values['metrics-host'] !== undefined) {
     err(`--metrics-port and --metrics-host are options of "watch"\n${USAGE}`)
@@ -183,23 +203,7 @@ export async function runCli(argv: string[], out: (s: string) => void, err: (s: 
     err(`companion: ${(e as Error).message}`)
     return 2
   }
-  const pair = createMemoryPair()
-  app.server.attach(pair.server, 'memory')
-  const client = createRpcClient<Contract>(pair.client)
-  try {
-    const result = await client.call(method as Method, input as never)
-    const marker = cacheMarker(result)
-    if (marker) err(marker)
-    out(JSON.stringify(result, null, 2))
-    return 0
-  } catch (e) {
-    const data = e instanceof AppError ? e.toData() : { code: 'INTERNAL', message: 'Internal error' }
-    err(JSON.stringify({ error: data }, null, 2))
-    return 1
-  } finally {
-    pair.client.close()
-    app.close()
-  }
+  return printAnswer(app, (client) => client.call(method as Method, input as never), out, err, cacheMarker)
 }
 
 function parseOverrides(values: Record<string, unknown>): ConnectionOverrides | string {

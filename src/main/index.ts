@@ -69,7 +69,7 @@ app.whenReady().then(
       dataDir: app.getPath('userData'),
       mode: 'desktop',
       secrets: desktopSecretStore(),
-      // The watch's alerts as system notifications (not for muted rules); Notification shows text only.
+      // The watch's alerts as system notifications (not for silenced ones); Notification shows text only.
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body, silent: false }).show()
       },

@@ -79,8 +79,8 @@ test('a point per check in every range; an alert fires once, is acknowledged, an
   expect(items()[0]!.attributes('data-open')).toBe('true')
   expect(items()[0]!.find('[data-testid="alert-subject"]').attributes('data-id')).toBe(self)
   expect(items()[0]!.text()).toContain('not connected')
-  // Open: it can be acknowledged (and its rule muted) right here.
-  expect(ui.get('alerts-list-open').find('[data-testid="alert-mute"]').exists()).toBe(true)
+  // Open: it can be acknowledged (and silenced) right here.
+  expect(ui.get('alerts-list-open').find('[data-testid="alert-silence"]').exists()).toBe(true)
   await items()[0]!.find('[data-testid="alert-acknowledge"]').trigger('click')
   await ui.until(() => items()[0]!.find('[data-testid="alert-acknowledged"]').exists() && ui.text('alerts-open') === '1 acknowledged', 'the alert acknowledged')
   expect(items()[0]!.find('[data-testid="alert-acknowledged"]').text()).toContain('acknowledged')

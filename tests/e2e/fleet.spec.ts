@@ -169,19 +169,21 @@ test.describe('fleet', () => {
       // Handled: counted apart and dimmed, no longer red.
       await expect(alert).toHaveAttribute('data-attention', 'acknowledged')
       await expect(page.getByTestId('alerts-tab-alerts')).toHaveText('Alerts (1 acknowledged)')
-      // Muted for an hour: listed with its end, then unmuted.
-      await alert.getByTestId('alert-mute').click()
-      await page.locator('.n-dropdown-option', { hasText: 'for 1 h' }).click()
-      await expect(alert.getByTestId('alert-muted')).toContainText('rule muted until')
-      await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText('Node unreachable on Beta')
-      await expect(page.locator('[data-testid="mute-row"][data-rule="unreachable"]')).toContainText(/\(in (59 min|1 h 00 min)\)/)
+      // Silenced for an hour from its row (the form asks why and who): listed with its end, then ended.
+      await alert.getByTestId('alert-silence').click()
+      await page.getByTestId('silence-reason').fill('reboot')
+      await page.getByTestId('silence-by').fill('ops')
+      await page.getByTestId('silence-save').click()
+      await expect(alert.getByTestId('alert-silenced')).toContainText('silenced by ops: reboot, not sent until')
+      await expect(page.getByTestId('silence-row')).toContainText('Node unreachable on Beta')
+      await expect(page.getByTestId('silence-row')).toContainText(/\(in (59 min|1 h 00 min)\)/)
       await shot(page, 'fleet-07-alerts-1440')
       await page.setViewportSize({ width: 1024, height: 800 })
       await shot(page, 'fleet-08-alerts-1024')
       await page.setViewportSize({ width: 1440, height: 900 })
-      await page.getByTestId('mute-unmute').click()
-      await expect(page.getByTestId('mute-row')).toHaveCount(0)
-      await expect(alert.getByTestId('alert-mute')).toBeVisible()
+      await page.getByTestId('silence-expire').click()
+      await expect(page.getByTestId('silence-row')).toHaveCount(0)
+      await expect(alert.getByTestId('alert-silence')).toBeVisible()
 
       // The fleet counts it apart too: grey "1 acknowledged", no red badge; Beta still first (it is down).
       await openPanel(page, 'fleet')

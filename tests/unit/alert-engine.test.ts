@@ -10,7 +10,7 @@ import { appHoldReason, holdsOf, type HoldReason } from '../../src/main/services
 import { DEFAULT_COOLDOWN_MS, evaluateRules, samplesNeeded } from '../../src/main/services/alerts/rules'
 import { body, headline, plainText } from '../../src/main/services/alerts/channels/message'
 import type { Notice } from '../../src/main/services/alerts/channels/types'
-import { ALERT_RULE_INFO, ALERT_RULES, forChecksOf, type Alert, type AlertMute, type AlertRule, type RuleSetting, type WatchSample } from '../../src/shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, forChecksOf, type Alert, type AlertRule, type RuleSetting, type WatchSample } from '../../src/shared/contract'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -34,8 +34,8 @@ function alert(rule: AlertRule, firedAt: number, patch: Partial<Alert> = {}): Al
   }
 }
 
-const noMutes = { mutes: (): AlertMute[] => [] }
-const holds: HoldReason = appHoldReason(noMutes)
+const quietNone = { quietAt: () => ({ silences: [], windows: [] }) }
+const holds: HoldReason = appHoldReason(quietNone)
 const run = (patch: Partial<DispatchInput> & Pick<DispatchInput, 'at' | 'open'>) => dispatch({ profile, cleared: [], notifiedAt: new Map(), hold: holds, ...patch })
 
 describe('pending: a rule fires after its condition held for its "for N checks"', () => {
@@ -92,11 +92,12 @@ describe('inhibition and holds', () => {
     expect(holdsOf([{ ...down, profileId: 'p2', id: 'p2:unreachable' }, sick], holds, T0)).toEqual([])
   })
 
-  it('a muted rule is held as muted', () => {
-    const muted = appHoldReason({ mutes: () => [{ profileId: 'p1', rule: 'lowPeers', until: T0 + HOUR }] })
+  it('a silenced alert is held as silenced, naming the silence, while it lasts', () => {
+    const silence = { id: 's1', profileId: 'p1', rule: 'lowPeers', subject: null, startsAt: T0 - HOUR, endsAt: T0 + HOUR, reason: 'upgrade', createdBy: 'ops' }
+    const silenced = appHoldReason({ quietAt: () => ({ silences: [silence], windows: [] }) })
     const few = alert('lowPeers', T0)
-    expect(holdsOf([few], muted, T0)).toEqual([{ alertId: few.id, kind: 'muted', by: 'lowPeers', text: 'muted: Few peers' }])
-    expect(holdsOf([few], muted, T0 + HOUR)).toEqual([])
+    expect(holdsOf([few], silenced, T0)).toEqual([{ alertId: few.id, kind: 'silenced', by: 's1', text: 'silenced by ops: upgrade' }])
+    expect(holdsOf([few], silenced, T0 + HOUR)).toEqual([])
   })
 })
 

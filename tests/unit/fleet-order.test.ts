@@ -13,7 +13,7 @@ const sample = (patch: Partial<WatchSample> = {}): WatchSample => ({
   bootstrapped: { P: true, X: true, C: true },
   ...patch
 })
-const none: AlertCounts = { critical: 0, warning: 0, acknowledged: 0, muted: 0 }
+const none: AlertCounts = { critical: 0, warning: 0, acknowledged: 0, silenced: 0 }
 function entry(name: string, last: WatchSample | null, counts: Partial<AlertCounts> = {}): FleetEntry {
   const status: WatchProfileStatus = {
     profileId: name,
@@ -31,7 +31,7 @@ function entry(name: string, last: WatchSample | null, counts: Partial<AlertCoun
 }
 
 const fine = entry('Fine', sample())
-const handled = entry('Handled', sample(), { acknowledged: 1, muted: 1 })
+const handled = entry('Handled', sample(), { acknowledged: 1, silenced: 1 })
 const crit = entry('Crit', sample(), { critical: 1 })
 const crit2 = entry('Crit2', sample(), { critical: 1, warning: 1 })
 const downAcked = entry('Down', sample({ reachable: false, healthy: undefined }), { acknowledged: 1 })

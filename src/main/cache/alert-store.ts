@@ -1,4 +1,4 @@
-import { ALERT_RULE_INFO, ALERT_RULES, alertRuleSchema, forChecksOf, type Alert, type AlertMute, type AlertRule, type RuleSetting } from '../../shared/contract'
+import { ALERT_RULE_INFO, ALERT_RULES, alertRuleSchema, forChecksOf, type Alert, type AlertRule, type RuleSetting } from '../../shared/contract'
 import type { Db } from './database'
 
 interface RawAlert {
@@ -39,7 +39,7 @@ const alertFromRaw = (r: RawAlert): Alert[] => {
 /** The key of "the same alert": one open at a time per profile, rule and subject. */
 export const alertKey = (rule: AlertRule, subject: string | null): string => `${rule}|${subject ?? ''}`
 
-/** Named statements over the alerts, each rule's settings per profile and the mutes (migrations 9, 10 and 18). */
+/** Named statements over the alerts and each rule's settings per profile (migrations 9, 10 and 18; silences: silence-store.ts). */
 export class AlertStore {
   private readonly s
   constructor(db: Db) {
@@ -69,12 +69,7 @@ export class AlertStore {
       ),
       notified: db.prepare<[string], { id: string; at: number | null }>('SELECT id, notified_at AS at FROM watch_alerts WHERE profile_id = ? AND cleared_at IS NULL'),
       notifiedOne: db.prepare<[string], { at: number | null }>('SELECT notified_at AS at FROM watch_alerts WHERE id = ?'),
-      markNotified: db.prepare<[number, string]>('UPDATE watch_alerts SET notified_at = ? WHERE id = ?'),
-      mutes: db.prepare<[number], { profile_id: string; rule: string; until: number }>('SELECT * FROM alert_mutes WHERE until > ? ORDER BY until'),
-      putMute: db.prepare<[string, string, number]>(
-        'INSERT INTO alert_mutes (profile_id, rule, until) VALUES (?, ?, ?) ON CONFLICT(profile_id, rule) DO UPDATE SET until = excluded.until'
-      ),
-      unmute: db.prepare<[string, string]>('DELETE FROM alert_mutes WHERE profile_id = ? AND rule = ?')
+      markNotified: db.prepare<[number, string]>('UPDATE watch_alerts SET notified_at = ? WHERE id = ?')
     }
   }
 
@@ -89,6 +84,12 @@ export class AlertStore {
   /** Marks an alert seen; undefined when there is no such alert. */
   acknowledge(id: string, at: number): Alert | undefined {
     this.s.acknowledge.run(at, id)
+    const row = this.s.byId.get(id)
+    return row ? alertFromRaw(row)[0] : undefined
+  }
+
+  /** One alert, open or past. */
+  get(id: string): Alert | undefined {
     const row = this.s.byId.get(id)
     return row ? alertFromRaw(row)[0] : undefined
   }
@@ -142,18 +143,5 @@ export class AlertStore {
   /** The alerts were sent to the channels at `at` (fired, sent once held back, or repeated). */
   markNotified(ids: Iterable<string>, at: number): void {
     for (const id of ids) this.s.markNotified.run(at, id)
-  }
-
-  /** Mutes still in force at `now`. */
-  mutes(now: number): AlertMute[] {
-    return this.s.mutes.all(now).flatMap((r) => {
-      const rule = alertRuleSchema.safeParse(r.rule)
-      return rule.success ? [{ profileId: r.profile_id, rule: rule.data, until: r.until }] : []
-    })
-  }
-
-  mute(profileId: string, rule: AlertRule, until: number | null): void {
-    if (until === null) this.s.unmute.run(profileId, rule)
-    else this.s.putMute.run(profileId, rule, until)
   }
 }

@@ -475,5 +475,41 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE alert_deliveries_v2 RENAME TO alert_deliveries;
   CREATE INDEX alert_deliveries_alert ON alert_deliveries (alert_id, id);
   CREATE INDEX alert_deliveries_channel ON alert_deliveries (channel_id, id);
+  `,
+  // 20: silences and maintenance windows (issue 34; silence-store.ts). A silence holds back the alerts its
+  // matchers name (null: any) for a time; the per-rule mutes before it become silences of their profile and
+  // rule with the same end. A firing held back waits with notified_at null (18); alert_held_resolutions: the
+  // resolution of an alert that was sent, held back by a silence, sent once when the silence ends.
+  `
+  CREATE TABLE alert_silences (
+    id          TEXT PRIMARY KEY,
+    profile_id  TEXT REFERENCES profiles(id) ON DELETE CASCADE,  -- null: every profile
+    rule        TEXT,                                             -- null: every rule
+    subject     TEXT,                                             -- null: every subject
+    starts_at   INTEGER NOT NULL,
+    ends_at     INTEGER NOT NULL,
+    reason      TEXT NOT NULL,
+    created_by  TEXT NOT NULL,
+    created_at  INTEGER NOT NULL
+  );
+  CREATE INDEX alert_silences_ends ON alert_silences (ends_at);
+  INSERT INTO alert_silences (id, profile_id, rule, subject, starts_at, ends_at, reason, created_by, created_at)
+    SELECT 'mute:' || profile_id || ':' || rule, profile_id, rule, NULL, 0, until, 'rule muted', 'app', 0 FROM alert_mutes;
+  DROP TABLE alert_mutes;
+  CREATE TABLE maintenance_windows (
+    id               TEXT PRIMARY KEY,
+    name             TEXT NOT NULL,
+    profile_id       TEXT REFERENCES profiles(id) ON DELETE CASCADE,  -- null: every profile
+    schedule         TEXT NOT NULL,     -- JSON: { kind: 'weekly', days, at } or { kind: 'cron', expr }
+    duration_minutes INTEGER NOT NULL,
+    time_zone        TEXT NOT NULL,     -- IANA name
+    created_at       INTEGER NOT NULL
+  );
+  CREATE TABLE alert_held_resolutions (
+    alert_id   TEXT PRIMARY KEY REFERENCES watch_alerts(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL,
+    held_at    INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX alert_held_resolutions_profile ON alert_held_resolutions (profile_id);
   `
 ]

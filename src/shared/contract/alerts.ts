@@ -3,18 +3,20 @@ import { defineEvent, defineMethod } from '../rpc/contract-types'
 import { idSchema } from './common'
 import { ALERT_RULES, ALERT_RULE_INFO, SEVERITIES } from './alert-rules'
 import { MAX_FOR_CHECKS } from './alert-pending'
+import { alertRuleSchema } from './alert-rule-schema'
+import { maintenanceWindowSchema, silenceSchema } from './alert-silences'
 
 /**
  * The alerts area: the rules the watch applies to every profile's samples (services/alerts/rules.ts),
- * each rule's settings per profile, the alerts they raise (open, past, acknowledged, muted), and the
- * event that tells the renderer and the channels when one fires or resolves.
+ * each rule's settings per profile, the alerts they raise (open, past, acknowledged, silenced), and the
+ * event that tells the renderer and the channels when one fires or resolves. Silences and maintenance
+ * windows: alert-silences.ts.
  */
 export * from './alert-rules'
 export * from './alert-pending'
+export * from './alert-silences'
 
-export const alertRuleSchema = z.enum(ALERT_RULES, {
-  error: (issue) => `unknown rule ${JSON.stringify(issue.input)}: one of ${ALERT_RULES.join(', ')}`
-})
+export { alertRuleSchema }
 
 const text = z.string().max(2_000)
 
@@ -96,29 +98,30 @@ const ruleChange = z
 
 /**
  * Why an open alert is held back (stored and shown, not sent): inhibited by another open alert of its node
- * (`by` is that alert's id), or muted (`by` is the rule). `text` says it in words ("inhibited: Node unreachable").
+ * (`by` is that alert's id), or silenced by a silence or a maintenance window (`by` is its id). `text` says it in
+ * words ("inhibited by “Node unreachable” since …", "silenced by ops: upgrade").
  */
 export const alertHoldSchema = z
-  .object({ alertId: z.string().max(300), kind: z.enum(['inhibited', 'muted', 'silenced']), by: z.string().max(300), text: text })
+  .object({ alertId: z.string().max(300), kind: z.enum(['inhibited', 'silenced']), by: z.string().max(300), text: text })
   .strict()
 export type AlertHold = z.infer<typeof alertHoldSchema>
 
-export const alertMuteSchema = z
-  .object({ profileId: idSchema, rule: alertRuleSchema, until: z.number().int().nonnegative() })
-  .strict()
-export type AlertMute = z.infer<typeof alertMuteSchema>
-
-/** The longest mute: a week. Longer is "off" (alerts.setRules). */
-export const MAX_MUTE_MINUTES = 7 * 24 * 60
-
 export const alertMethods = {
   'alerts.list': defineMethod({
-    summary: 'Open alerts of every profile (or one), past ones newest first, the mutes in force, and why each held-back open alert is not sent (inhibited, muted)',
+    summary: 'Open alerts of every profile (or one), past ones newest first, why each held-back open alert is not sent (inhibited, silenced), and the silences and maintenance windows',
     effect: 'read',
     input: z
       .object({ profileId: idSchema.optional(), limit: z.number().int().min(1, 'limit must be from 1 to 1000').max(1_000, 'limit must be from 1 to 1000').default(200) })
       .strict(),
-    output: z.object({ open: z.array(alertSchema), past: z.array(alertSchema), mutes: z.array(alertMuteSchema), holds: z.array(alertHoldSchema) }).strict()
+    output: z
+      .object({
+        open: z.array(alertSchema),
+        past: z.array(alertSchema),
+        holds: z.array(alertHoldSchema),
+        silences: z.array(silenceSchema),
+        windows: z.array(maintenanceWindowSchema)
+      })
+      .strict()
   }),
   'alerts.rules': defineMethod({
     summary: "One profile's rules: each on or off, with its threshold",
@@ -139,30 +142,13 @@ export const alertMethods = {
     input: z.object({ id: z.string().min(1).max(300) }).strict(),
     output: alertSchema,
     invalidates: ['alerts.list', 'watch.status']
-  }),
-  'alerts.mute': defineMethod({
-    summary: "Mute one rule of one profile for a number of minutes (0: unmute); its alerts are kept but not sent",
-    effect: 'local',
-    input: z
-      .object({
-        profileId: idSchema,
-        rule: alertRuleSchema,
-        minutes: z
-          .number({ error: 'minutes must be a whole number' })
-          .int({ error: 'minutes must be a whole number' })
-          .min(0, { error: 'minutes must be 0 (unmute) or more' })
-          .max(MAX_MUTE_MINUTES, { error: `minutes must be at most ${MAX_MUTE_MINUTES} (a week); to stop a rule, turn it off in the rules` })
-      })
-      .strict(),
-    output: z.object({ mutes: z.array(alertMuteSchema) }).strict(),
-    invalidates: ['alerts.list']
   })
 } as const
 
 export const alertEvents = {
   'alerts.changed': defineEvent({
     summary: 'An alert fired or resolved (for notifications and the Alerts panel)',
-    /** hold: why a firing alert is not sent (inhibited, muted): a notification is not shown for it either */
+    /** hold: why a firing alert is not sent (inhibited, silenced): a notification is not shown for it either */
     payload: z.object({ alert: alertSchema, state: z.enum(['firing', 'resolved']), hold: alertHoldSchema.omit({ alertId: true }).optional() }).strict()
   })
 } as const

@@ -1,6 +1,7 @@
 import type { CachedMethodName, DataOf, EventName, InputOf, MethodName, OutputOf, ParsedInputOf, PayloadOf } from '../rpc/contract-types'
 import { alertEvents, alertMethods } from './alerts'
 import { alertChannelMethods } from './alert-channels'
+import { alertSilenceMethods } from './alert-silences'
 import { appMethods } from './app'
 import { cacheEvents, cacheMethods } from './cache'
 import { cchainEvents, cchainMethods } from './cchain'
@@ -41,6 +42,7 @@ export const contract = {
     ...heartbeatMethods,
     ...alertMethods,
     ...alertChannelMethods,
+    ...alertSilenceMethods,
     ...cacheMethods,
     ...syncMethods,
     ...logMethods

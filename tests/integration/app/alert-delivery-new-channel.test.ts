@@ -1,6 +1,6 @@
 /**
  * A channel added while an alert is open (review N16): it is sent that alert as firing at once, so the
- * "resolved" it later receives follows a fire it was told of. A muted rule's open alert is not sent to it,
+ * "resolved" it later receives follows a fire it was told of. A silenced open alert is not sent to it,
  * as it is to no channel; a channel that takes only critical alerts gets only those.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -41,7 +41,7 @@ async function profile(name: string, nodeUrl: string): Promise<string> {
   return id
 }
 
-it('a channel added after an alert fired is sent its fire, then its resolve; a muted rule’s alert is not sent', async () => {
+it('a channel added after an alert fired is sent its fire, then its resolve; a silenced alert is not sent', async () => {
   const live = await profile('validator-1', sim.nodeUrl)
   const quiet = await profile('muted-node', `http://127.0.0.1:${await closedPort()}`)
   sim.setConfig({ unresponsive: 'refuse' })
@@ -51,7 +51,7 @@ it('a channel added after an alert fired is sent its fire, then its resolve; a m
     sim.setConfig({ unresponsive: null })
   }
   await client.call('watch.check', { profileId: quiet })
-  await client.call('alerts.mute', { profileId: quiet, rule: 'unreachable', minutes: 60 })
+  await client.call('alerts.addSilence', { profileId: quiet, rule: 'unreachable', minutes: 60, reason: 'decommissioning', by: 'ops' })
   const open = (await client.call('alerts.list', {})).open
   const fired = open.find((a) => a.profileId === live && a.rule === 'unreachable')!
   expect(fired).toMatchObject({ severity: 'critical', clearedAt: null })
@@ -65,14 +65,14 @@ it('a channel added after an alert fired is sent its fire, then its resolve; a m
   expect(first[0]).toMatchObject({ id: fired.id, state: 'firing', deliveryId: `${fired.id}:firing`, firedAt: fired.firedAt, profileName: 'validator-1' })
   await until(() => accepted(pager), (b) => b.length > 0)
 
-  // The node answers again: the resolve follows the fire; nothing of the muted profile came.
+  // The node answers again: the resolve follows the fire; nothing of the silenced profile came.
   await client.call('watch.check', { profileId: live })
   const both = await until(() => accepted(hook), (b) => b.length >= 2)
   expect(both.map((b) => [b['id'], b['state']])).toEqual([
     [fired.id, 'firing'],
     [fired.id, 'resolved']
   ])
-  // The muted one was never written for any channel (written, it would be in the outbox or the log by now:
+  // The silenced one was never written for any channel (written, it would be in the outbox or the log by now:
   // adding a channel writes what it is sent before it returns).
   const mutedAlert = open.find((a) => a.profileId === quiet)!
   expect(await client.call('alerts.deliveries', { limit: 100, alertId: mutedAlert.id })).toEqual({ tries: [], pending: [] })

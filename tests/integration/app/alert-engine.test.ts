@@ -5,7 +5,7 @@
  * one gets its one line); the node made unreachable gives one message per channel, not one per rule, and its
  * other alerts are listed as inhibited by it; four hours on, the unreachable alert is sent again saying how long
  * it has fired while the inhibited critical one is not; the node put right resolves all four in one message each;
- * a muted rule's alert is pushed to the pages with why it is held, and sent nowhere.
+ * a silenced rule's alert is pushed to the pages with why it is held, and sent nowhere.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { OffsetClock } from '../../../src/main/clock'
@@ -107,10 +107,10 @@ it('one message per check and channel; an unreachable node inhibits its other al
     expect(sent.all.map((b) => [b['state'], rulesOf(b).sort()])).toEqual([['resolved', ['lowPeers', 'unhealthy', 'unreachable', 'validatorNotConnected']]])
     expect(sent.critical.map((b) => [b['state'], rulesOf(b).sort()])).toEqual([['resolved', ['unreachable', 'validatorNotConnected']]])
 
-    // A muted rule's alert fires held back: told to the app's pages with why (no notification), sent nowhere.
+    // A silenced rule's alert fires held back: told to the app's pages with why (no notification), sent nowhere.
     const pushed: Payload<'alerts.changed'>[] = []
     const off = client.on('alerts.changed', (p) => void pushed.push(p))
-    await client.call('alerts.mute', { profileId, rule: 'unhealthy', minutes: 60 })
+    const silence = await client.call('alerts.addSilence', { profileId, rule: 'unhealthy', minutes: 60, reason: 'upgrade', by: 'ops' })
     sim.setConfig({ failingHealthChecks: ['C'] })
     from = mark()
     await check()
@@ -119,7 +119,7 @@ it('one message per check and channel; an unreachable node inhibits its other al
     expect(sent.all.map((b) => b['title'])).toEqual([])
     expect(sent.critical).toEqual([])
     await until(async () => pushed, (p) => p.some((x) => x.alert.rule === 'unhealthy'))
-    expect(pushed.find((x) => x.alert.rule === 'unhealthy')).toMatchObject({ state: 'firing', hold: { kind: 'muted', by: 'unhealthy', text: 'muted: Health check failing' } })
+    expect(pushed.find((x) => x.alert.rule === 'unhealthy')).toMatchObject({ state: 'firing', hold: { kind: 'silenced', by: silence.id, text: 'silenced by ops: upgrade' } })
     off()
   } finally {
     sim.setConfig({ unresponsive: null, failingHealthChecks: [], numPeers: null })

@@ -1,7 +1,7 @@
 /**
  * The alerts area through the contract: rules per profile with thresholds refused in words that say
  * what to fix, an alert that fires for a node that cannot be reached (pushed as alerts.changed),
- * acknowledged (PagerDuty told), and its rule muted for a time.
+ * acknowledged (PagerDuty told), and silenced for a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contract, Payload } from '../../../src/shared/contract'
@@ -72,7 +72,7 @@ describe('alerts', () => {
     expect((await failure(client.call('alerts.rules', { profileId: 'nope' }))).code).toBe('NOT_FOUND')
   })
 
-  it('a node that cannot be reached fires "unreachable" (pushed to subscribers); it is acknowledged (PagerDuty told), and its rule muted', async () => {
+  it('a node that cannot be reached fires "unreachable" (pushed to subscribers); it is acknowledged (PagerDuty told), and silenced; a window is checked, added and removed', async () => {
     const pagerduty = await receiver(() => ({ status: 202, body: '{"status":"success"}' }))
     const routing = (profiles: string[]) => ({ profiles, rules: [], activeHours: null })
     const pd = { kind: 'pagerduty' as const, name: 'on call', routingKey: 'R0ut1ngK3yOfTh1rtyTw0Characters', apiBaseUrl: pagerduty.origin }
@@ -118,12 +118,24 @@ describe('alerts', () => {
       expect(sent.sort()).toEqual(['acknowledged', 'firing'])
       expect(pagerduty.seen.map((x) => (JSON.parse(x.body) as { event_action: string }).event_action)).toEqual(['trigger', 'acknowledge'])
 
-      const muted = await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 30 })
-      expect(muted.mutes).toEqual([{ profileId, rule: 'unreachable', until: expect.any(Number) }])
-      expect(muted.mutes[0]!.until - Date.now()).toBeGreaterThan(29 * 60_000)
-      expect((await client.call('alerts.list', {})).mutes.map((m) => m.rule)).toEqual(['unreachable'])
-      expect((await failure(client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 20_000 }))).message).toMatch(/minutes must be at most 10080 \(a week\)/)
-      expect((await client.call('alerts.mute', { profileId, rule: 'unreachable', minutes: 0 })).mutes).toEqual([])
+      const silence = await client.call('alerts.addSilence', { profileId, rule: 'unreachable', minutes: 30, reason: 'upgrade', by: 'ops' })
+      expect(silence).toMatchObject({ profileId, rule: 'unreachable', subject: null, reason: 'upgrade', createdBy: 'ops' })
+      expect(silence.endsAt - silence.startsAt).toBe(30 * 60_000)
+      expect((await client.call('alerts.list', {})).silences.map((m) => m.id)).toEqual([silence.id])
+      expect((await failure(client.call('alerts.addSilence', { profileId, rule: 'unreachable', minutes: 20_000, reason: 'x', by: 'ops' }))).message).toMatch(
+        /minutes must be at most 10080 \(a week\)/
+      )
+      expect((await failure(client.call('alerts.addSilence', { profileId, rule: null, minutes: 5, reason: '  ', by: 'ops' }))).message).toMatch(/reason must not be empty/)
+      expect((await failure(client.call('alerts.addSilence', { profileId: 'nope', rule: null, minutes: 5, reason: 'r', by: 'ops' }))).code).toBe('NOT_FOUND')
+      const window = { name: 'reboot', profileId, schedule: { kind: 'cron' as const, expr: '0 3 * * 0' }, durationMinutes: 60, timeZone: 'Europe/Berlin' }
+      expect((await failure(client.call('alerts.setWindow', { ...window, timeZone: 'Europe/Nowhere' }))).message).toMatch(/unknown time zone "Europe\/Nowhere": an IANA name/)
+      expect((await failure(client.call('alerts.setWindow', { ...window, schedule: { kind: 'cron', expr: '0 25 * * *' } }))).message).toMatch(/hour field "25" must stay within 0-23/)
+      const added = await client.call('alerts.setWindow', window)
+      expect((await client.call('alerts.silences', { profileId })).windows).toEqual([added])
+      expect((await client.call('alerts.removeWindow', { id: added.id })).windows).toEqual([])
+      expect((await client.call('alerts.expireSilence', { id: silence.id })).endsAt).toBeLessThanOrEqual(Date.now())
+      expect((await client.call('alerts.list', {})).silences).toEqual([])
+      expect((await failure(client.call('alerts.expireSilence', { id: 'no-such' }))).code).toBe('NOT_FOUND')
     } finally {
       await pagerduty.close()
       off()

@@ -87,7 +87,19 @@ const SEEDS: Seed[] = [
     sql: `INSERT INTO watch_alerts VALUES ('w1', ${P}, 'main node', 'http://10.0.0.1:9650', 'unreachable', 'critical', 'down', 7, NULL)`,
     check: "SELECT 1 FROM watch_alerts WHERE id = 'w1' AND subject IS NULL"
   },
-  { since: 10, sql: `INSERT INTO alert_mutes VALUES (${P}, 'versionOld', 99)`, check: `SELECT 1 FROM alert_mutes WHERE rule = 'versionOld'` },
+  // A rule muted before silences (20) is a silence of its profile and rule, ending when the mute did.
+  {
+    since: 10,
+    until: 20,
+    sql: `INSERT INTO alert_mutes VALUES (${P}, 'versionOld', 99)`,
+    check: `SELECT 1 FROM alert_silences WHERE profile_id = ${P} AND rule = 'versionOld' AND subject IS NULL AND ends_at = 99`
+  },
+  { since: 20, sql: `INSERT INTO alert_silences VALUES ('s1', ${P}, NULL, NULL, 5, 99, 'upgrade', 'ops', 5)`, check: "SELECT 1 FROM alert_silences WHERE id = 's1'" },
+  {
+    since: 20,
+    sql: `INSERT INTO maintenance_windows VALUES ('mw1', 'reboot', NULL, '{"kind":"cron","expr":"0 3 * * 0"}', 60, 'Europe/Berlin', 5)`,
+    check: "SELECT 1 FROM maintenance_windows WHERE id = 'mw1'"
+  },
   { since: 11, sql: "INSERT INTO alert_channels (id, kind, name, min_severity, target, config, storage, secret, created_at) VALUES ('c1', 'webhook', 'ops', 'warning', 'https://hooks.example', '{}', 'unencrypted', x'7b7d', 7)", check: "SELECT 1 FROM alert_channels WHERE id = 'c1'" },
   { since: 11, sql: "INSERT INTO alert_outbox (channel_id, alert_id, state, alert, queued_at, next_at) VALUES ('c1', 'w1', 'firing', '{}', 7, 7)", check: "SELECT 1 FROM alert_outbox WHERE alert_id = 'w1'" },
   {

@@ -74,6 +74,34 @@ describe('command line', () => {
   // the first test's (the same runCli); what reaches a real process's stdout, the built CLI's tests
   // (security-pprof-limits.test.ts, log-secrets.test.ts). This one shows the source runs under tsx, opens a data
   // folder, and exits non-zero with the error on stderr.
+  it('"silence add|list|expire": an upgrade script silences a profile by name, lists it and ends it', async () => {
+    const t = tempDir()
+    cleanup = t.remove
+    const dir = ['--data-dir', t.dir]
+    expect((await cli(['call', 'profiles.create', JSON.stringify({ profile }), ...dir])).code).toBe(0)
+    const added = await cli(['silence', 'add', '--profile', 'local', '--rule', '*', '--for', '2h', '--reason', 'upgrade', '--by', 'deploy', ...dir])
+    expect(added.code).toBe(0)
+    const silence = JSON.parse(added.out) as { id: string; profileId: string; rule: null; startsAt: number; endsAt: number; reason: string; createdBy: string }
+    expect(silence).toMatchObject({ rule: null, subject: null, reason: 'upgrade', createdBy: 'deploy' })
+    expect(silence.endsAt - silence.startsAt).toBe(2 * 3_600_000)
+    const listed = JSON.parse((await cli(['silence', 'list', ...dir])).out) as { silences: Array<{ id: string }> }
+    expect(listed.silences.map((s) => s.id)).toEqual([silence.id])
+    const expired = await cli(['silence', 'expire', silence.id, ...dir])
+    expect(expired.code).toBe(0)
+    expect(JSON.parse((await cli(['silence', 'list', '--profile', 'local', ...dir])).out)).toEqual({ silences: [], windows: [] })
+
+    // What is wrong is said, with what to write instead.
+    const noReason = await cli(['silence', 'add', '--profile', '*', '--rule', 'unreachable', '--for', '30m', ...dir])
+    expect([noReason.code, noReason.err]).toEqual([2, expect.stringMatching(/^silence add needs --reason/)])
+    expect((await cli(['silence', 'add', '--profile', '*', '--rule', '*', '--for', 'soon', '--reason', 'x', ...dir])).err).toMatch(/--for takes a length such as 30m, 2h or 1d/)
+    const unknown = await cli(['silence', 'add', '--profile', 'nope', '--rule', '*', '--for', '5m', '--reason', 'x', ...dir])
+    expect(JSON.parse(unknown.err)).toEqual({ error: { code: 'NOT_FOUND', message: `No profile named "nope": one of local, or '*' for all` } })
+    const bad = await cli(['silence', 'add', '--profile', '*', '--rule', 'diskFull?', '--for', '8d', '--reason', 'x', ...dir])
+    expect([bad.code, bad.err]).toEqual([1, expect.stringMatching(/unknown rule[\s\S]*minutes must be at most 10080/)])
+    expect((await cli(['silence', 'expire', ...dir])).code).toBe(2)
+    expect((await cli(['call', 'app.info', '{}', '--reason', 'x', ...dir])).err).toMatch(/--reason is an option of "silence add"/)
+  })
+
   it('runs as "npm run cli" in a real process', async () => {
     const t = tempDir()
     try {

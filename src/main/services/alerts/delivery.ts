@@ -54,7 +54,7 @@ export interface DeliveryOptions {
   /** how long a channel fails before the other channels are told (channel-failure.ts); 10 min by default */
   channelFailingMs?: number
   /**
-   * The alerts open now not held back (inhibited, muted): a channel added is sent each as firing (with its own id and
+   * The alerts open now not held back (inhibited, silenced): a channel added is sent each as firing (with its own id and
    * first firing time), so that it never receives the "resolved" of an alert it was not told of.
    */
   openAlerts?: () => Alert[]

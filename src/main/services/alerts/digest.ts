@@ -20,8 +20,8 @@ export interface DigestFacts {
   /** alerts open now, and those cleared since (with when they fired) */
   open: Alert[]
   recent: Alert[]
-  /** "profile: rule" of what is silenced now */
-  silenced: Array<{ profileId: string; text: string }>
+  /** what is silenced now, in words (profileId null: a silence or window of every profile) */
+  silenced: Array<{ profileId: string | null; text: string }>
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
@@ -34,7 +34,7 @@ export function digestText(facts: DigestFacts, profiles: readonly string[], now:
   const fired = alerts.filter((a) => a.firedAt >= since)
   const resolved = alerts.filter((a) => a.clearedAt !== null && a.clearedAt >= since)
   const open = facts.open.filter((a) => mine(a.profileId))
-  const silenced = facts.silenced.filter((s) => mine(s.profileId))
+  const silenced = facts.silenced.filter((s) => s.profileId === null || mine(s.profileId))
   const list = (as: Alert[]): string =>
     as
       .slice(0, 5)

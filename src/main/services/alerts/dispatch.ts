@@ -18,6 +18,8 @@ export interface DispatchInput {
   open: readonly Alert[]
   /** what the check resolved */
   cleared: readonly Alert[]
+  /** resolutions a silence held back, sent (their alerts were) now that it ended (quiet.ts) */
+  released?: readonly Alert[]
   /** when each alert open before the check was last sent (null: never); one fired now is in none */
   notifiedAt: ReadonlyMap<string, number | null>
   hold: HoldReason
@@ -63,8 +65,8 @@ export function dispatch(input: DispatchInput): Dispatch {
   }
   // A resolution goes where the firing went: only for an alert that was sent. A notice (severity info: the
   // node bootstrapped, a validation started) told of a moment and clears at the next check: nothing to resolve.
-  const resolved: MessageLine[] = input.cleared
-    .filter((a) => a.severity !== 'info' && (input.notifiedAt.get(a.id) ?? null) !== null)
+  // Resolutions a silence held back come after it ends (quiet.ts).
+  const resolved: MessageLine[] = [...input.cleared.filter((a) => a.severity !== 'info' && (input.notifiedAt.get(a.id) ?? null) !== null), ...(input.released ?? [])]
     .map((alert) => ({ alert, kind: 'resolved', firingForMs: Math.max(0, (alert.clearedAt ?? at) - alert.firedAt) }))
   const messages = [message(input, 'firing', firing), message(input, 'resolved', resolved)].filter((m): m is AlertMessage => m !== null)
   return { held, messages, sent: firing.map((l) => l.alert.id) }

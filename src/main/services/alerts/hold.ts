@@ -1,12 +1,12 @@
 /**
  * Whether an open alert is held back (stored and shown, not sent) and why: the one seam between "a check's
  * outcome" and "what is handed to delivery". Built from parts, each answering for one reason (inhibition
- * by another alert of the node, a mute; silences plug in here as one more part); the first part that holds
+ * by another alert of the node, a silence or a maintenance window: quiet.ts); the first part that holds
  * an alert names the reason. The watch asks it for every open alert of the checked profile at each check,
  * and the Alerts panel for every open alert it lists, so both say the same.
  */
-import type { Alert, AlertHold, AlertMute } from '../../../shared/contract'
-import { ALERT_RULE_INFO } from '../../../shared/contract'
+import type { Alert, AlertHold } from '../../../shared/contract'
+import { holdOf, type QuietLike } from '../../../shared/domain/alert-silence'
 import { inhibitionPart } from './inhibition'
 
 /** A reason an alert is not sent: what holds it, in words. */
@@ -35,24 +35,20 @@ export function holdReasonOf(parts: readonly HoldPart[]): HoldReason {
   }
 }
 
-/** A rule muted for a time (alerts.mute): its alerts are held until the mute ends. */
-export function mutePart(mutes: (at: number) => readonly AlertMute[]): HoldPart {
+/** A silence or a maintenance window in force that matches the alert (shared/domain/alert-silence.ts); `by` is its id. */
+export function silencePart(quiet: { quietAt: (at: number) => QuietLike }): HoldPart {
   // Read once for the alerts asked about together (one check's, one profile's of a list: the same `open`), not once per alert.
-  let read: { open: readonly Alert[]; at: number; list: readonly AlertMute[] } | undefined
+  let read: { open: readonly Alert[]; at: number; quiet: QuietLike } | undefined
   return (alert, { at, open }) => {
-    if (read?.at !== at || read.open !== open) read = { open, at, list: mutes(at) }
-    return read.list.some((m) => m.profileId === alert.profileId && m.rule === alert.rule && m.until > at)
-      ? { kind: 'muted', by: alert.rule, text: `muted: ${ALERT_RULE_INFO[alert.rule]?.title ?? alert.rule}` }
-      : null
+    if (read?.at !== at || read.open !== open) read = { open, at, quiet: quiet.quietAt(at) }
+    const hold = holdOf(alert, read.quiet, at)
+    return hold ? { kind: 'silenced', by: hold.id, text: hold.text } : null
   }
 }
 
-/**
- * The app's reasons, in order: inhibited by another alert of the node (it names the cause), then muted. A new
- * reason (a silence, a maintenance window) is one more part here.
- */
-export function appHoldReason(store: { mutes: (at: number) => readonly AlertMute[] }): HoldReason {
-  return holdReasonOf([inhibitionPart, mutePart((at) => store.mutes(at))])
+/** The app's reasons, in order: inhibited by another alert of the node (it names the cause), then silenced. */
+export function appHoldReason(quiet: { quietAt: (at: number) => QuietLike }): HoldReason {
+  return holdReasonOf([inhibitionPart, silencePart(quiet)])
 }
 
 /** Each open alert held back, with its reason: what alerts.list shows. */

@@ -1,14 +1,16 @@
 /**
- * The alerts area: the rules of each profile (on/off, thresholds), the alerts they raised, acknowledging
- * one, and muting a rule for a time. The rules themselves run in the watch (services/watch/service.ts).
+ * The alerts area: the rules of each profile (on/off, thresholds), the alerts they raised and acknowledging
+ * one. The rules themselves run in the watch (services/watch/service.ts); silences and windows: quiet.ts.
  */
 import { ALERT_RULE_INFO, forChecksOf, type Alert, type Output, type ParsedInput, type RuleSetting } from '../../../shared/contract'
 import { AppError } from '../../../shared/rpc/errors'
 import type { AlertStore } from '../../cache/alert-store'
 import { holdsOf, type HoldReason } from './hold'
+import type { QuietService } from './quiet'
 
 export interface AlertsServiceOptions {
   store: AlertStore
+  quiet: QuietService
   /** whether a profile with this id exists */
   hasProfile: (id: string) => boolean
   /** why an open alert is held back (the watch asks the same: hold.ts) */
@@ -31,13 +33,12 @@ export class AlertsService {
   list(input: ParsedInput<'alerts.list'>): Output<'alerts.list'> {
     if (input.profileId) this.requireProfile(input.profileId)
     const now = this.now()
-    const mutes = this.opts.store.mutes(now)
     const open = this.opts.store.open(input.profileId)
     return {
       open,
       past: this.opts.store.past(input.limit, input.profileId),
-      mutes: input.profileId ? mutes.filter((m) => m.profileId === input.profileId) : mutes,
-      holds: holdsOf(open, this.opts.holdReason, now)
+      holds: holdsOf(open, this.opts.holdReason, now),
+      ...this.opts.quiet.list(input.profileId ? { profileId: input.profileId } : {})
     }
   }
 
@@ -74,11 +75,6 @@ export class AlertsService {
     return alert
   }
 
-  mute(input: ParsedInput<'alerts.mute'>): Output<'alerts.mute'> {
-    this.requireProfile(input.profileId)
-    this.opts.store.mute(input.profileId, input.rule, input.minutes === 0 ? null : this.now() + input.minutes * 60_000)
-    return { mutes: this.opts.store.mutes(this.now()).filter((m) => m.profileId === input.profileId) }
-  }
 }
 
 /** A version threshold is kept as the operator wrote it, trimmed. */

@@ -5,6 +5,7 @@ import { WatchStore } from '../../cache/watch-store'
 import { log } from '../../log'
 import type { DeliveryService } from '../alerts/delivery'
 import type { HoldReason } from '../alerts/hold'
+import type { QuietService } from '../alerts/quiet'
 import type { Area, Shared } from '../area'
 import { SERVICE_LABELS } from '../connection/clients'
 import type { AreaHandlers } from '../handlers'
@@ -34,6 +35,7 @@ export function createWatchArea(
     alertStore: AlertStore
     delivery: DeliveryService
     holdReason: HoldReason
+    quiet: QuietService
   }
 ): WatchArea {
   const { profiles, alertStore, delivery } = deps
@@ -63,6 +65,7 @@ export function createWatchArea(
       if (message.state === 'firing' && fired.length > 0) options.notify?.('Node alert', fired.map((l) => l.alert.message).join('\n'))
     },
     holdReason: deps.holdReason,
+    quiet: deps.quiet,
     warn: (m) => log.warn(m),
     onRound: () => heartbeat.roundDone(),
     clock,

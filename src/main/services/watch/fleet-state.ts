@@ -1,10 +1,11 @@
 /**
  * The fleet at a glance, for the desktop tray: its colour and tooltip say what needs a person. An open alert
- * that was acknowledged or whose rule is muted does not colour the tray; it is counted apart in the tooltip
+ * that was acknowledged or is silenced does not colour the tray; it is counted apart in the tooltip
  * (the counting rule: shared/domain/alert-attention.ts).
  */
 import { countAlerts, countText, worstNeeding, type AlertCounts } from '../../../shared/domain/alert-attention'
-import type { Alert, AlertMute } from '../../../shared/contract'
+import type { Alert } from '../../../shared/contract'
+import type { QuietLike } from '../../../shared/domain/alert-silence'
 
 export interface FleetState {
   worst: 'ok' | 'warning' | 'critical' | 'unknown'
@@ -14,8 +15,8 @@ export interface FleetState {
 }
 
 /** Critical or warning when an alert of that severity needs a person; unknown when no watched profile was checked yet. */
-export function fleetStateOf(input: { open: readonly Alert[]; mutes: readonly AlertMute[]; now: number; watched: number; checked: boolean }): FleetState {
-  const counts = countAlerts(input.open, input.mutes, input.now)
+export function fleetStateOf(input: { open: readonly Alert[]; quiet: QuietLike; now: number; watched: number; checked: boolean }): FleetState {
+  const counts = countAlerts(input.open, input.quiet, input.now)
   const worst = worstNeeding(counts) ?? (input.checked ? 'ok' : 'unknown')
   return { worst, counts, watched: input.watched }
 }

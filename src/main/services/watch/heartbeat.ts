@@ -23,7 +23,7 @@ export interface HeartbeatOptions {
   store: HeartbeatStore
   secrets: SecretStore
   clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>
-  /** whether a critical alert of a watched profile is open (and its rule not muted) now */
+  /** whether a critical alert of a watched profile is open (and not silenced) now */
   critical: () => boolean
   timeoutMs?: number
   warn: (message: string) => void

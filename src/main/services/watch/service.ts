@@ -19,12 +19,14 @@ import type { EffectiveProfile } from '../profiles/service'
 import type { ReadsStore } from '../../cache/reads-store'
 import type { RemoteService } from '../../../shared/contract'
 import type { DataPathDeps } from '../data-path'
+import type { QuietService } from '../alerts/quiet'
 import { checkNode, nodeReads } from './check'
 import { WatchScheduler, type SchedulerClock } from './scheduler'
 import { fleetStateOf, type FleetState } from './fleet-state'
+import { holdOf, type QuietLike } from '../../../shared/domain/alert-silence'
 
 export interface AlertNotice {
-  /** why it is held back (stored and shown, not sent): inhibited, muted; null: sent */
+  /** why it is held back (stored and shown, not sent): inhibited, silenced; null: sent */
   hold: Hold | null
 }
 
@@ -39,6 +41,8 @@ export interface WatchServiceOptions {
   profile: (id: string) => EffectiveProfile | undefined
   /** runs inside the transaction that stores the alert: synchronous, and what it writes commits with it */
   onAlert?: (alert: Alert, state: AlertState, notice: AlertNotice) => void
+  /** silences and maintenance windows: the resolutions they hold back (quiet.ts), what the tray and heartbeat leave out */
+  quiet?: QuietService
   /**
    * What a check has to tell the channels (dispatch.ts: at most one firing and one resolved message per check,
    * a line per alert), in the same transaction as the alerts: what it writes (the outbox) commits with them.
@@ -96,7 +100,7 @@ export class WatchService {
     // Called on the clock, not taken off it: a clock that is a class (OffsetClock) reads its own fields.
     const clock = opts.clock
     this.now = opts.now ?? (clock ? () => clock.now() : () => Date.now())
-    this.holdReason = opts.holdReason ?? appHoldReason(opts.alerts)
+    this.holdReason = opts.holdReason ?? appHoldReason({ quietAt: (at) => this.quietAt(at) })
     this.scheduler = new WatchScheduler({
       list: () =>
         opts.profiles().map((p) => {
@@ -172,11 +176,13 @@ export class WatchService {
     store.transaction(() => {
       for (const a of outcome.fired) alerts.insert(a)
       for (const a of outcome.cleared) alerts.clear(a.id, a.clearedAt ?? sample.at)
+      const resolutions = this.opts.quiet?.resolutions(profileId, sample.at, outcome.cleared, (id) => (notifiedAt.get(id) ?? null) !== null)
       const told = dispatch({
         profile: { id: profile.id, name: profile.name, nodeUrl: profile.nodeUrl },
         at: sample.at,
         open: alerts.open(profileId),
-        cleared: outcome.cleared,
+        cleared: resolutions?.send ?? outcome.cleared,
+        ...(resolutions ? { released: resolutions.released } : {}),
         notifiedAt,
         hold: this.holdReason,
         ...(this.opts.repeatAfterMs ? { repeatAfterMs: this.opts.repeatAfterMs } : {})
@@ -218,16 +224,21 @@ export class WatchService {
     const watched = this.opts.profiles().filter((p) => store.settings(p.id).enabled)
     const open = alerts.open().filter((a) => watched.some((p) => p.id === a.profileId))
     const checked = watched.some((p) => store.recentSamples(p.id, 1).length > 0)
-    return fleetStateOf({ open, mutes: alerts.mutes(now), now, watched: watched.length, checked })
+    return fleetStateOf({ open, quiet: this.quietAt(now), now, watched: watched.length, checked })
   }
 
-  /** Whether a critical alert of a watched profile is open and its rule not muted (the heartbeat then pings /fail). */
+  /** Whether a critical alert of a watched profile is open and not silenced (the heartbeat then pings /fail). */
   criticalOpen(): boolean {
     const { store, alerts } = this.opts
-    const muted = new Set(alerts.mutes(this.now()).map((m) => `${m.profileId}\n${m.rule}`))
+    const now = this.now()
+    const quiet = this.quietAt(now)
     return alerts
       .open()
-      .some((a) => a.severity === 'critical' && !muted.has(`${a.profileId}\n${a.rule}`) && store.settings(a.profileId).enabled && this.opts.profile(a.profileId) !== undefined)
+      .some((a) => a.severity === 'critical' && store.settings(a.profileId).enabled && this.opts.profile(a.profileId) !== undefined && !holdOf(a, quiet, now))
+  }
+
+  private quietAt(now: number): QuietLike {
+    return this.opts.quiet?.quietAt(now) ?? { silences: [], windows: [] }
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
- * The alerts area as the Alerts panel shows it: open and past alerts with the mutes in force and why a
- * held-back one is not sent, the
+ * The alerts area as the Alerts panel shows it: open and past alerts, why a held-back one is not sent
+ * (main's word: inhibited, silenced) and the silences and maintenance windows (what a hold means:
+ * shared/domain/alert-silence.ts), the
  * channels (never their secrets) and the delivery log. Reloaded when main says an alert fired or
  * resolved (`alerts.changed`) or that one of these reads changed (`cache.changed`), and on reconnect.
  *
@@ -12,7 +13,8 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 // The rules' words from their schema-free module: this store is part of the shell's first download.
 import { ALERT_RULE_INFO } from '../../../shared/contract/alert-rules'
-import type { Alert, AlertHold, AlertMute, AlertRule, AlertState, ChannelView, Output } from '../../../shared/contract'
+import type { Alert, AlertHold, AlertState, ChannelView, Input, MaintenanceWindow, Output, Silence } from '../../../shared/contract'
+import { holdOf, type Hold } from '../../../shared/domain/alert-silence'
 import type { ErrorData } from '../../../shared/rpc/errors'
 import { api, onConnected } from '../api'
 import { toErrorData } from '../errors'
@@ -31,9 +33,10 @@ export const useAlertsStore = defineStore('alerts', () => {
 
   const open = shallowRef<Alert[]>([])
   const past = shallowRef<Alert[]>([])
-  const mutes = shallowRef<AlertMute[]>([])
-  /** why each held-back open alert is not sent (inhibited by another of its node, muted), by alert id */
+  /** why each held-back open alert is not sent (inhibited by another of its node, silenced), by alert id */
   const holds = shallowRef<ReadonlyMap<string, AlertHold>>(new Map())
+  const silences = shallowRef<Silence[]>([])
+  const windows = shallowRef<MaintenanceWindow[]>([])
   const listLoaded = ref(false)
   const listError = shallowRef<ErrorData | null>(null)
 
@@ -50,8 +53,9 @@ export const useAlertsStore = defineStore('alerts', () => {
       const out = await api.call('alerts.list', { limit: 200 })
       open.value = out.open
       past.value = out.past
-      mutes.value = out.mutes
       holds.value = new Map(out.holds.map((h) => [h.alertId, h]))
+      silences.value = out.silences
+      windows.value = out.windows
       listError.value = null
       listLoaded.value = true
     } catch (err) {
@@ -83,15 +87,32 @@ export const useAlertsStore = defineStore('alerts', () => {
     return api.call('alerts.acknowledge', { id })
   }
 
-  /** minutes 0: unmute. */
-  async function mute(profileId: string, rule: AlertRule, minutes: number): Promise<AlertMute[]> {
-    const out = await api.call('alerts.mute', { profileId, rule, minutes })
-    mutes.value = out.mutes
-    return out.mutes
+  async function addSilence(input: Input<'alerts.addSilence'>): Promise<Silence> {
+    const s = await api.call('alerts.addSilence', input)
+    await loadList()
+    return s
   }
 
-  function muteOf(profileId: string, rule: AlertRule): AlertMute | null {
-    return mutes.value.find((m) => m.profileId === profileId && m.rule === rule && m.until > Date.now()) ?? null
+  async function expireSilence(id: string): Promise<Silence> {
+    const s = await api.call('alerts.expireSilence', { id })
+    await loadList()
+    return s
+  }
+
+  async function setWindow(input: Input<'alerts.setWindow'>): Promise<MaintenanceWindow> {
+    const w = await api.call('alerts.setWindow', input)
+    await loadList()
+    return w
+  }
+
+  async function removeWindow(id: string): Promise<void> {
+    await api.call('alerts.removeWindow', { id })
+    await loadList()
+  }
+
+  /** What holds an alert back at `now` (main's time), or null. */
+  function holdAt(alert: Pick<Alert, 'profileId' | 'rule' | 'subject'>, now: number): Hold | null {
+    return holdOf(alert, { silences: silences.value, windows: windows.value }, now)
   }
 
   // Notifications of the browser (browser mode only; main notifies in the desktop app).
@@ -117,8 +138,8 @@ export const useAlertsStore = defineStore('alerts', () => {
 
   function notify(alert: Alert, state: AlertState, held: boolean): void {
     if (!notifying.value || typeof Notification === 'undefined') return
-    // A held-back alert (inhibited, muted) is kept and shown, not sent: main skips its own notification the same way.
-    if (held || muteOf(alert.profileId, alert.rule)) return
+    // A held-back alert (inhibited, silenced) is kept and shown, not sent: main skips its own notification the same way.
+    if (held || holdAt(alert, Date.now())) return
     const what = state === 'firing' ? alert.severity : 'resolved'
     // Text only; the tag replaces rather than stacks a notification of the same alert and state.
     new Notification(`${what}: ${ALERT_RULE_INFO[alert.rule].title} · ${alert.profileName}`, { body: alert.message, tag: `${alert.id}:${state}` })
@@ -151,8 +172,9 @@ export const useAlertsStore = defineStore('alerts', () => {
   return {
     open,
     past,
-    mutes,
     holds,
+    silences,
+    windows,
     listLoaded,
     listError,
     channels,
@@ -169,8 +191,11 @@ export const useAlertsStore = defineStore('alerts', () => {
     loadChannels,
     loadDeliveries,
     acknowledge,
-    mute,
-    muteOf,
+    addSilence,
+    expireSilence,
+    setWindow,
+    removeWindow,
+    holdAt,
     setNotify,
     onAlert
   }

@@ -37,3 +37,31 @@ export function problemAt(problems: Problems, field: string): string | undefined
     .flatMap(([, m]) => m)
   return lines.length > 0 ? lines.join('; ') : undefined
 }
+
+/**
+ * A form's save: the schema checks the input first (nothing is sent while it has problems); main's refusal
+ * lands at its fields too; any other failure is `failed` (a toast). Resolves to what `save` returned, or
+ * undefined when it did not save.
+ */
+export async function saveChecked<T>(o: {
+  schema: z.ZodType
+  input: unknown
+  problems: { value: Problems }
+  saving: { value: boolean }
+  save: () => Promise<T>
+  failed: (err: unknown) => void
+}): Promise<T | undefined> {
+  o.problems.value = schemaProblems(o.schema, o.input)
+  if (Object.keys(o.problems.value).length > 0) return undefined
+  o.saving.value = true
+  try {
+    return await o.save()
+  } catch (err) {
+    const refused = refusedProblems(err)
+    if (refused) o.problems.value = refused
+    else o.failed(err)
+    return undefined
+  } finally {
+    o.saving.value = false
+  }
+}

@@ -1,4 +1,4 @@
-/** Words of the Alerts panel's delivery log. Rule titles, severities and mute lengths: components/alert-text.ts. */
+/** Words of the Alerts panel's delivery log. Rule titles, severities and silence lengths: components/alert-text.ts. */
 import type { ChannelView, DeliveryOutcome, DeliveryState } from '../../../../shared/contract'
 
 export function outcomeType(o: DeliveryOutcome): 'success' | 'warning' | 'error' {

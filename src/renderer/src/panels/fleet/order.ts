@@ -24,7 +24,7 @@ export interface FleetEntry {
 /**
  * How bad a row is, 0 the worst: a critical alert nobody has handled; a node that does not answer (even
  * with its alert acknowledged: it is still down); a warning nobody has handled; a failing health check;
- * not checked yet; then the rest (alerts acknowledged or muted do not lift a node that is fine otherwise).
+ * not checked yet; then the rest (alerts acknowledged or silenced do not lift a node that is fine otherwise).
  */
 export function worstRank(e: FleetEntry): number {
   const state = nodeState(e.status)
@@ -56,7 +56,7 @@ export type StateFilter = (typeof STATE_FILTERS)[number]['value']
 /**
  * Whether a row shows under the filter: `text` found in its name, node URL or NodeID (any case); `state`
  * 'attention' for every row worse than fine, 'fine' for the others (a node whose alerts were all acknowledged
- * or muted is among them: "nothing new").
+ * or silenced is among them: "nothing new").
  */
 export function matchesFilter(e: FleetEntry, text: string, state: StateFilter): boolean {
   const t = text.trim().toLowerCase()
