@@ -11,9 +11,11 @@ export default defineConfig({
   outputDir: 'test-results',
   // Each worker has its own anvil, browser-mode server and data folder (tests/e2e/fixtures.ts), and each
   // test that needs a local network starts its own sim: nothing is shared across workers. The tests mostly
-  // wait on pages and servers: two more workers than cores (four at least, six at most). With three on two
-  // cores the stage used 162 CPU-seconds in 185 s, the cores idle a fifth of it. E2E_WORKERS sets another number.
-  workers: Number(process.env['E2E_WORKERS'] ?? Math.min(6, Math.max(4, availableParallelism() + 2))),
+  // wait on pages and servers: three more workers than cores (five at least, six at most). On two cores, four
+  // workers used about 160 CPU-seconds in 190 to 235 s, the cores idle a fifth of it, and the stage ended on
+  // the files queued last; five pack the same tests (about 670 worker-seconds, the longest 80 s) into less.
+  // E2E_WORKERS sets another number.
+  workers: Number(process.env['E2E_WORKERS'] ?? Math.min(6, Math.max(5, availableParallelism() + 3))),
   fullyParallel: false,
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
