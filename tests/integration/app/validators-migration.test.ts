@@ -30,12 +30,12 @@ async function twoProfiles(client: RpcClient<Contract>): Promise<{ plain: string
 }
 
 /** The tables of a database at schema `version`, each with its columns (its migrations run on an empty one). */
-function tablesAt(version: number): Map<string, Set<string>> {
+function tablesAt(version: number): Map<string, { columns: Set<string>; sql: string }> {
   const db = new Database(':memory:')
   try {
     for (const m of MIGRATIONS.slice(0, version)) db.exec(m)
-    const names = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name)
-    return new Map(names.map((name) => [name, columnsOf(db, name)]))
+    const tables = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all()
+    return new Map(tables.map(({ name, sql }) => [name, { columns: columnsOf(db, name), sql }]))
   } finally {
     db.close()
   }
@@ -57,9 +57,11 @@ function backToSchema11(dataDir: string, settings: string | null): void {
     db.pragma('foreign_keys = OFF')
     for (const { name } of now) if (!at11.has(name)) db.exec(`DROP TABLE "${name}"`)
     // The columns later migrations added to the tables schema 11 had (alert_channels.disabled, …) go too.
-    for (const [table, columns] of at11)
+    for (const [table, { columns }] of at11)
       for (const column of columnsOf(db, table)) if (!columns.has(column)) db.exec(`ALTER TABLE "${table}" DROP COLUMN "${column}"`)
     db.exec(OLD_TABLES)
+    // The other tables schema 11 had that a later migration dropped (alert_mutes, folded into silences) come back empty.
+    for (const [name, { sql }] of at11) if (!name.startsWith('sqlite_')) db.exec(sql.replace(/^CREATE TABLE /, 'CREATE TABLE IF NOT EXISTS '))
     db.prepare('INSERT INTO validator_samples (scope, node_id, at, validating, uptime, connected) VALUES (?, ?, ?, 1, ?, 1)').run('http://127.0.0.1:9', 'NodeID-x', 1, '99.5')
     if (settings !== null) db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('validators.settings', settings)
     db.pragma('user_version = 11')
