@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { alertRuleSchema } from './alerts'
 import { idSchema } from './common'
+import { isTimeZone } from '../domain/zoned-time'
 
 /**
  * What a channel takes (part of the alerts area's channels): which profiles and rules (none named: all),
@@ -8,19 +9,6 @@ import { idSchema } from './common'
  * to the other channels only; and the daily digest it asks for, at a time of day in its time zone.
  * (The lowest severity a channel takes is its `minSeverity`.)
  */
-
-const knownZones = new Set<string>()
-/** Whether the runtime knows this IANA time zone name ("Europe/Paris", "UTC"). Each stored channel is read through this: remembered. */
-export function isTimeZone(name: string): boolean {
-  if (knownZones.has(name)) return true
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name })
-  } catch {
-    return false
-  }
-  if (knownZones.size < 1_000) knownZones.add(name)
-  return true
-}
 
 export const timeZoneSchema = z
   .string({ error: 'timeZone must be an IANA time zone name such as Europe/Paris or UTC' })
